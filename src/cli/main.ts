@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// The `stcheck` command line: one subcommand per pipeline stage, each in src/cli/commands/.
+import { Command } from 'commander';
+import { registerParse } from './commands/parse.js';
+import { VERSION } from './version.js';
+
+const program = new Command('stcheck')
+  .description('Find conflicting interactions between pairs of SmartThings apps')
+  .version(VERSION)
+  .showHelpAfterError();
+
+registerParse(program);
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  process.stderr.write(`stcheck: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 2;
+});

@@ -1,0 +1,105 @@
+// The event-handler IR of one SmartApp: what `lower` produces from the syntax tree and what the
+// interpreter, the model and the pair generator consume. Plain data (JSON-serialisable except for
+// the AST references in `methods`), so a phase can import these types without the lowering code.
+import type { Expression, MethodDecl, VarDecl } from '../parser/ast.js';
+
+/** A place in an app's source, for messages and traces. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** From `definition(name: ..., namespace: ..., category: ...)`. */
+export interface AppMetadata {
+  name: string;
+  namespace?: string;
+  author?: string;
+  category?: string;
+  description?: string;
+}
+
+/** One `input` of the app's preferences, found by evaluating the preferences DSL. */
+export interface InputIR {
+  name: string;
+  /** The type as written: `capability.switch`, `device.aeonKeyFob`, `number`, `enum`, `mode`, ... */
+  type: string;
+  /** The capability (`switch`, `lock`, `aeonKeyFob`, ...) for `capability.X` and `device.X` types. */
+  capability?: string;
+  multiple: boolean;
+  required: boolean;
+  title?: string;
+  /** Enum options as written (literal values only; a computed list is recorded as undefined). */
+  options?: unknown[];
+  defaultValue?: unknown;
+  page?: string;
+  section?: string;
+  location: SourceLocation;
+}
+
+/** What a subscription listens to. */
+export type SubscriptionSource =
+  | { kind: 'input'; input: string }
+  | { kind: 'location' }
+  | { kind: 'app' };
+
+/** `subscribe(source, "attribute[.value]", handler)`. */
+export interface SubscriptionIR {
+  source: SubscriptionSource;
+  /**
+   * The event name: an attribute (`switch`, `contact`, `lock`), or for the location `mode`,
+   * `sunset`, `sunrise`, `sunsetTime`, `sunriseTime`, `position`, `location` (no name given);
+   * for `app`, `app`.
+   */
+  attribute: string;
+  /** The value filter of `"switch.on"`; absent when every value is delivered. */
+  value?: string;
+  /** The handler method's name. */
+  handler: string;
+  /** The method whose body makes the subscribe call (`installed`, `initialize`, ...). */
+  inMethod: string;
+  location: SourceLocation;
+}
+
+export type ScheduleKind = 'schedule' | 'runIn' | 'runOnce' | 'runEvery' | 'runDaily';
+
+/** A timer that runs `handler` (SmartThings `schedule`, `runIn`, `runEvery5Minutes`, ...). */
+export interface ScheduleIR {
+  kind: ScheduleKind;
+  /** The API as called, e.g. `runEvery15Minutes`. */
+  api: string;
+  handler: string;
+  inMethod: string;
+  /** True when the call is the first statement of its method (the reference only turns these into events). */
+  firstStatement: boolean;
+  location: SourceLocation;
+}
+
+/** A REST endpoint of `mappings { path("/x") { action: [GET: "h"] } }`: metadata only, never executed. */
+export interface MappingIR {
+  path: string;
+  actions: Record<string, string>;
+}
+
+/** A method of the app; several share a name when the app overloads it. */
+export interface FunctionIR {
+  name: string;
+  /** For `getFoo()` with no parameters, the property name `foo` it is read as. */
+  getterProperty?: string;
+  decl: MethodDecl;
+}
+
+export interface AppIR {
+  /** The file the app was read from. */
+  file: string;
+  metadata: AppMetadata;
+  inputs: InputIR[];
+  subscriptions: SubscriptionIR[];
+  schedules: ScheduleIR[];
+  methods: FunctionIR[];
+  /** Top-level field declarations (`@Field def x = ...`) and script variables. */
+  fields: VarDecl[];
+  /** Other top-level statements that run when the script is loaded (rare). */
+  topLevel: Expression[];
+  mappings: MappingIR[];
+}

@@ -1,0 +1,130 @@
+// The reference's conflict rule (reference §4.3) as a last-writer dataflow over the explored state
+// graph: each state holds the writes that may be the latest to reach it, per (device, attribute).
+// A non-manual write conflicts with a reaching write of the other app that stored another value.
+// Working over the graph, not over single paths, keeps detection sound across state matching:
+// when a known state is reached with new reaching writes, its explored successors are rechecked.
+import type { AttributeWrite, Conflict, WriteGraph } from './types.js';
+
+type Reaching = Map<string, Map<string, AttributeWrite>>;
+
+interface Origin {
+  write: AttributeWrite;
+  /** The transition that made the write. */
+  transition: number;
+}
+
+interface Found {
+  later: AttributeWrite;
+  earlier: Origin;
+  transition: number;
+}
+
+const keyOf = (w: AttributeWrite) => `${w.device}\u0000${w.attribute}`;
+const identityOf = (w: AttributeWrite) => `${w.app}\u0000${w.value}\u0000${w.manual}`;
+
+/** Every distinct conflict of the graph, each with the shortest path found that produces it. */
+export function detectConflicts(graph: WriteGraph, tracked: (w: AttributeWrite) => boolean): Conflict[] {
+  const outgoing = outgoingTransitions(graph);
+  const found = runDataflow(graph, outgoing, tracked);
+  return [...found.values()].map((f) => withPath(graph, outgoing, f, tracked));
+}
+
+function runDataflow(graph: WriteGraph, outgoing: number[][], tracked: (w: AttributeWrite) => boolean): Map<string, Found> {
+  const reaching: Reaching[] = Array.from({ length: graph.stateCount }, () => new Map());
+  const origins = new Map<AttributeWrite, number>();
+  const found = new Map<string, Found>();
+  const queue: number[] = graph.transitions.map((_, i) => i);
+  const queued = new Uint8Array(graph.transitions.length).fill(1);
+  while (queue.length > 0) {
+    const index = queue.pop()!;
+    queued[index] = 0;
+    const { src, dst, writes } = graph.transitions[index];
+    const current = new Map<string, AttributeWrite>();
+    for (const write of writes) {
+      if (!tracked(write)) continue;
+      origins.set(write, index);
+      const key = keyOf(write);
+      const previous = current.get(key);
+      const candidates = previous ? [previous] : reaching[src].get(key)?.values() ?? [];
+      for (const earlier of candidates) {
+        if (!write.manual && earlier.app !== write.app && earlier.value !== write.value) {
+          const id = `${key}\u0000${write.app}\u0000${write.value}\u0000${earlier.app}\u0000${earlier.value}`;
+          if (!found.has(id)) found.set(id, { later: write, earlier: { write: earlier, transition: origins.get(earlier)! }, transition: index });
+        }
+      }
+      current.set(key, write);
+    }
+    if (propagate(reaching[src], current, reaching[dst])) {
+      for (const next of outgoing[dst]) if (!queued[next]) { queued[next] = 1; queue.push(next); }
+    }
+  }
+  return found;
+}
+
+/** Merges into `into` what flows along one edge; returns whether `into` grew. */
+function propagate(from: Reaching, written: Map<string, AttributeWrite>, into: Reaching): boolean {
+  let changed = false;
+  const add = (key: string, write: AttributeWrite) => {
+    let set = into.get(key);
+    if (!set) into.set(key, (set = new Map()));
+    const id = identityOf(write);
+    if (!set.has(id)) { set.set(id, write); changed = true; }
+  };
+  for (const [key, writes] of from) if (!written.has(key)) for (const w of writes.values()) add(key, w);
+  for (const [key, write] of written) add(key, write);
+  return changed;
+}
+
+function outgoingTransitions(graph: WriteGraph): number[][] {
+  const out: number[][] = Array.from({ length: graph.stateCount }, () => []);
+  graph.transitions.forEach((t, i) => out[t.src].push(i));
+  return out;
+}
+
+/**
+ * A shortest path that produces the conflict: to the earlier write's transition, then on to the
+ * later write's transition through transitions that leave the attribute alone, then the later one.
+ */
+function withPath(graph: WriteGraph, outgoing: number[][], found: Found, tracked: (w: AttributeWrite) => boolean): Conflict {
+  const key = keyOf(found.later);
+  const earlierEdge = graph.transitions[found.earlier.transition];
+  const toEarlier = shortestPath(graph, outgoing, graph.initialStates, earlierEdge.src, () => true);
+  const sameTransition = found.earlier.transition === found.transition;
+  const between = sameTransition
+    ? []
+    : [found.earlier.transition, ...shortestPath(graph, outgoing, [earlierEdge.dst], graph.transitions[found.transition].src,
+        (t) => !t.writes.some((w) => tracked(w) && keyOf(w) === key))!.path];
+  return {
+    device: found.later.device,
+    attribute: found.later.attribute,
+    later: found.later,
+    earlier: found.earlier.write,
+    path: [...toEarlier!.path, ...between, found.transition],
+    initialState: toEarlier!.start,
+  };
+}
+
+/** Breadth-first search over transitions allowed by `usable`, from any of `starts` to `goal`. */
+function shortestPath(graph: WriteGraph, out: number[][], starts: readonly number[], goal: number,
+  usable: (t: WriteGraph['transitions'][number]) => boolean): { path: number[]; start: number } | undefined {
+  const via = new Map<number, number>();
+  const startOf = new Map<number, number>();
+  const queue: number[] = [];
+  for (const s of starts) if (!startOf.has(s)) { startOf.set(s, s); queue.push(s); }
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head];
+    if (state === goal) {
+      const path: number[] = [];
+      for (let s = state; via.has(s); s = graph.transitions[via.get(s)!].src) path.unshift(via.get(s)!);
+      return { path, start: startOf.get(state)! };
+    }
+    for (const t of out[state]) {
+      const { dst } = graph.transitions[t];
+      if (startOf.has(dst) || !usable(graph.transitions[t])) continue;
+      startOf.set(dst, startOf.get(state)!);
+      via.set(dst, t);
+      queue.push(dst);
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,143 @@
+// Data types of the model checker: the event system it explores, its options and its results.
+// The checker is generic: it knows events by integer id and locations by name, nothing about
+// Groovy or SmartThings. See docs/checker.md.
+
+/** Events are numbered densely `0 .. eventCount-1`. */
+export type EventId = number;
+/** States are numbered in the order the search first reaches them. */
+export type StateId = number;
+export type TransitionId = number;
+
+export type AccessKind = 'read' | 'write';
+
+/**
+ * One access of a shared location by a transition. Two accesses conflict when their locations
+ * overlap and at least one is a write. Locations are plain names, equal when their strings are
+ * equal; a name ending in `*` is a wildcard covering every name that starts with the text before
+ * the `*` (e.g. `App1.state.*` covers `App1.state.count`).
+ * Enabling or disabling event e is a write of `enablementLocation(e)` (see locations.ts); report
+ * one for every enable/disable call, even one that changes nothing. The checker adds the matching
+ * read to every transition of e itself (running e depends on e being enabled).
+ */
+export interface Access {
+  readonly kind: AccessKind;
+  readonly location: string;
+}
+
+/** A property violation the system reports on a transition (a failed assertion, a conflict). */
+export interface ViolationReport {
+  /** Identifies the property within the event: (event, id) is one violation for the checker. */
+  readonly id: string;
+  readonly message: string;
+  readonly details?: unknown;
+}
+
+/** The outcome of running one event handler to completion from a state. */
+export interface Step<S, I = unknown> {
+  readonly state: S;
+  readonly accesses: readonly Access[];
+  readonly violations?: readonly ViolationReport[];
+  /** Opaque per-transition payload kept in the explored graph (e.g. attribute writes). */
+  readonly info?: I;
+}
+
+/**
+ * A deterministic event-driven transition system. States are immutable values: the checker keeps
+ * them as snapshots and may execute any enabled event from any state it has seen, in any order.
+ */
+export interface EventSystem<S, I = unknown> {
+  readonly eventCount: number;
+  describeEvent(event: EventId): string;
+  /** One or more initial states; paths report the index of the one they start from. */
+  initialStates(): readonly S[];
+  /** The enabled events of a state, ascending, without duplicates. */
+  enabled(state: S): readonly EventId[];
+  execute(state: S, event: EventId): Step<S, I>;
+  /** Canonical key: equal keys mean equal states (equal futures), for state matching. */
+  key(state: S): string;
+}
+
+export type Strategy = 'dpor' | 'nodpor';
+
+export interface CheckOptions {
+  /** Default `dpor`. */
+  strategy?: Strategy;
+  /** Wall-clock deadline in ms since the epoch. */
+  deadline?: number;
+  /** Time budget in ms from the start of the check (the earlier of this and `deadline` wins). */
+  timeLimitMs?: number;
+  /** Stop with `state-limit` once this many distinct states have been reached. */
+  maxStates?: number;
+  /** Stop at the first violation reported. Default false: collect all. */
+  stopAtFirstViolation?: boolean;
+  /** dpor only: the per-state summary cache of the paper's Appendix D. Default true. */
+  summary?: boolean;
+}
+
+/** `violation` wins over a budget verdict: a violation found before a timeout is still reported. */
+export type Verdict = 'no-violation' | 'violation' | 'timeout' | 'state-limit';
+
+export interface CheckStats {
+  /** The number of events of the system. */
+  events: number;
+  /** Distinct states reached (initial states included). */
+  states: number;
+  /** nodpor: every transition taken, into new or visited states; dpor: distinct (state, event)
+   * pairs executed. In both it equals the explored graph's transition count. */
+  transitions: number;
+  /** Executions (maximal paths) the search ran; see docs/checker.md for each strategy. */
+  executions: number;
+  ms: number;
+}
+
+/** A sequence of events from one of the system's initial states. */
+export interface EventPath {
+  /** Index into `initialStates()`. */
+  initial: number;
+  events: readonly EventId[];
+}
+
+export interface FoundViolation extends ViolationReport {
+  /** The event whose transition reported the violation (the last event of `path`). */
+  event: EventId;
+  /** Replaying `path` from the initial state reaches the violating transition as its last step. */
+  path: EventPath;
+  transition: TransitionId;
+}
+
+export interface ExploredTransition<I = unknown> {
+  readonly id: TransitionId;
+  readonly src: StateId;
+  readonly event: EventId;
+  readonly dst: StateId;
+  readonly accesses: readonly Access[];
+  readonly info: I | undefined;
+}
+
+/** The states and transitions a search explored, for later stages (conflict dataflow, traces). */
+export interface ExploredGraph<S, I = unknown> {
+  readonly stateCount: number;
+  readonly transitionCount: number;
+  /** State ids of the initial states explored, in the order of `initialStates()`. A duplicate
+   * initial state maps to the id of the first equal one. */
+  readonly initialStates: readonly StateId[];
+  state(id: StateId): S;
+  key(id: StateId): string;
+  enabled(id: StateId): readonly EventId[];
+  transition(id: TransitionId): ExploredTransition<I>;
+  /** The transitions leaving / entering a state, in the order they were explored. */
+  outgoing(id: StateId): readonly TransitionId[];
+  incoming(id: StateId): readonly TransitionId[];
+  /** The path by which the search first reached the state. */
+  pathTo(id: StateId): EventPath;
+}
+
+export interface CheckResult<S, I = unknown> {
+  verdict: Verdict;
+  /** True when the whole search ran to its end (no budget hit, not stopped at a violation). */
+  complete: boolean;
+  stats: CheckStats;
+  /** One per distinct (event, violation id), with the first path found to it. */
+  violations: FoundViolation[];
+  graph: ExploredGraph<S, I>;
+}

@@ -1,0 +1,93 @@
+// A pool of worker threads that runs tasks under a wall-clock and a heap budget each. A worker
+// that overruns its time is terminated; one that exceeds its heap dies with ERR_WORKER_OUT_OF_MEMORY;
+// one that crashes is replaced. None of these stops the pool: each task gets exactly one outcome.
+import { Worker } from 'node:worker_threads';
+import type { ReplyMessage, TaskOutcome } from './protocol.js';
+
+export interface PoolOptions {
+  /** Worker threads running at once. */
+  jobs: number;
+  /** Wall-clock budget per task. */
+  budgetMs: number;
+  /** Heap budget per task (the worker's old generation). */
+  memoryMb: number;
+}
+
+/** Workers written in TypeScript (when running from source, as the tests do) start through tsx. */
+const TS_BOOTSTRAP = new URL('../../scripts/ts-worker.mjs', import.meta.url);
+
+interface Slot {
+  worker: Worker;
+}
+
+/**
+ * Runs every task on `workerFile` (a module that calls `serveTasks`) and calls `onOutcome` once per
+ * task, in completion order. Resolves when all tasks have an outcome.
+ */
+export async function runPool<T, R>(
+  workerFile: URL,
+  tasks: readonly T[],
+  options: PoolOptions,
+  onOutcome: (task: T, outcome: TaskOutcome<R>, index: number) => void,
+): Promise<void> {
+  let next = 0;
+  const runOne = async (slot: Slot): Promise<void> => {
+    while (next < tasks.length) {
+      const index = next++;
+      const outcome = await runTask<T, R>(slot, workerFile, tasks[index], index, options);
+      onOutcome(tasks[index], outcome, index);
+    }
+    await slot.worker.terminate();
+  };
+  const slots = Array.from({ length: Math.max(1, Math.min(options.jobs, tasks.length)) }, () => ({ worker: spawn(workerFile, options) }));
+  await Promise.all(slots.map(runOne));
+}
+
+function spawn(workerFile: URL, options: PoolOptions): Worker {
+  const isTypeScript = workerFile.pathname.endsWith('.ts');
+  const worker = new Worker(isTypeScript ? TS_BOOTSTRAP : workerFile, {
+    workerData: isTypeScript ? { stcheckTypeScriptEntry: workerFile.href } : undefined,
+    resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
+  });
+  // Per-task listeners come and go; this one keeps a late 'error' from a dying worker harmless.
+  worker.on('error', () => {});
+  worker.unref();
+  return worker;
+}
+
+/** Runs one task on the slot's worker, replacing the worker when the task kills or overruns it. */
+function runTask<T, R>(slot: Slot, workerFile: URL, payload: T, taskId: number, options: PoolOptions): Promise<TaskOutcome<R>> {
+  const started = Date.now();
+  const elapsed = () => Date.now() - started;
+  return new Promise((resolve) => {
+    const worker = slot.worker;
+    const finish = (outcome: TaskOutcome<R>, replace: boolean) => {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (replace) {
+        void worker.terminate();
+        slot.worker = spawn(workerFile, options);
+      }
+      resolve(outcome);
+    };
+    const onMessage = (reply: ReplyMessage<R>) => {
+      if (reply.taskId !== taskId) return;
+      finish(reply.ok
+        ? { kind: 'done', value: reply.value, ms: elapsed(), peakMemoryMb: reply.heapMb }
+        : { kind: 'error', message: reply.error, ms: elapsed() }, false);
+    };
+    const onError = (error: Error & { code?: string }) => {
+      finish(error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? { kind: 'out-of-memory', ms: elapsed() }
+        : { kind: 'error', message: `worker crashed: ${error.message}`, ms: elapsed() }, true);
+    };
+    const onExit = (code: number) => finish({ kind: 'error', message: `worker exited with code ${code}`, ms: elapsed() }, true);
+    const timer = setTimeout(() => finish({ kind: 'timeout', ms: elapsed() }, true), options.budgetMs);
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage({ taskId, payload });
+  });
+}

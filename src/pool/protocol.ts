@@ -1,0 +1,17 @@
+// Messages between the pool and its workers.
+
+export interface TaskMessage<T> {
+  taskId: number;
+  payload: T;
+}
+
+export type ReplyMessage<R> =
+  | { taskId: number; ok: true; value: R; heapMb: number }
+  | { taskId: number; ok: false; error: string; heapMb: number };
+
+/** How one task ended. */
+export type TaskOutcome<R> =
+  | { kind: 'done'; value: R; ms: number; peakMemoryMb: number }
+  | { kind: 'timeout'; ms: number }
+  | { kind: 'out-of-memory'; ms: number }
+  | { kind: 'error'; message: string; ms: number };

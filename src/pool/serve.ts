@@ -1,0 +1,26 @@
+// The worker side of the pool: answer each task message with the handler's result. A thrown error
+// is an `error` reply; the worker keeps serving. Memory is reported from this worker's own heap.
+import { getHeapStatistics } from 'node:v8';
+import { parentPort } from 'node:worker_threads';
+import type { ReplyMessage, TaskMessage } from './protocol.js';
+
+export function serveTasks<T, R>(handler: (payload: T) => R | Promise<R>): void {
+  if (!parentPort) throw new Error('serveTasks must run inside a worker thread');
+  const port = parentPort;
+  port.on('message', async ({ taskId, payload }: TaskMessage<T>) => {
+    let reply: ReplyMessage<R>;
+    try {
+      const value = await handler(payload);
+      reply = { taskId, ok: true, value, heapMb: heapMb() };
+    } catch (error) {
+      reply = { taskId, ok: false, error: error instanceof Error ? error.message : String(error), heapMb: heapMb() };
+    }
+    port.postMessage(reply);
+  });
+}
+
+/** The heap this isolate has grown to: an upper bound of its live data at the peak. */
+function heapMb(): number {
+  const stats = getHeapStatistics();
+  return Math.round((stats.total_heap_size / 2 ** 20) * 10) / 10;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { runPool } from '../../src/pool/pool.js';
+import type { TaskOutcome } from '../../src/pool/protocol.js';
+
+const WORKER = new URL('./fixtures/worker.ts', import.meta.url);
+const options = { jobs: 2, budgetMs: 1500, memoryMb: 64 };
+
+async function run(tasks: object[]) {
+  const outcomes: Array<TaskOutcome<number>> = [];
+  await runPool<object, number>(WORKER, tasks, options, (_task, outcome, index) => { outcomes[index] = outcome; });
+  return outcomes;
+}
+
+describe('runPool', () => {
+  it('gives every task one outcome and survives endless loops, heap exhaustion, throws and exits', async () => {
+    const outcomes = await run([
+      { kind: 'echo', value: 1 }, { kind: 'loop' }, { kind: 'echo', value: 2 }, { kind: 'allocate' },
+      { kind: 'throw' }, { kind: 'exit' }, { kind: 'echo', value: 3 },
+    ]);
+    expect(outcomes.map((o) => o.kind)).toEqual(['done', 'timeout', 'done', 'out-of-memory', 'error', 'error', 'done']);
+    expect(outcomes.filter((o) => o.kind === 'done').map((o) => (o as { value: number }).value)).toEqual([2, 4, 6]);
+    expect(outcomes[4]).toMatchObject({ message: 'handler failed' });
+    expect(outcomes[5]).toMatchObject({ message: 'worker exited with code 3' });
+    expect(outcomes[1].ms).toBeGreaterThanOrEqual(1500);
+    const done = outcomes[0] as { peakMemoryMb: number };
+    expect(done.peakMemoryMb).toBeGreaterThan(0);
+  });
+
+  it('runs with more jobs than tasks and with no tasks', async () => {
+    expect((await run([{ kind: 'echo', value: 5 }])).map((o) => o.kind)).toEqual(['done']);
+    expect(await run([])).toEqual([]);
+  });
+});

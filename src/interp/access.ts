@@ -1,0 +1,54 @@
+// Shared-state locations and the accesses recorded on them. One naming scheme for the whole tool,
+// so the interpreter (app state), the home (devices, location, subscriptions) and the model checker
+// (independence of transitions) agree on what a location is.
+//
+//   <app>.field.<name>              an app's script field (`@Field def x`, or a binding variable)
+//   <app>.state.<key>               a key of the app's `state`
+//   <app>.atomicState.<key>         a key of the app's `atomicState`
+//   <app>.state.*                   the whole map (iteration, `clear()`, passing `state` around)
+//   device.<deviceId>.<attribute>   a device attribute, e.g. `device.lock0.lock`
+//   location.mode                   the location mode
+//   <app>.subscription.<handler>    the enabled flag of the app's subscriptions with that handler
+//                                   (written by subscribe/unsubscribe, read by event delivery)
+//   <app>.timer.<handler>           a pending timer (runIn, schedule, unschedule)
+//
+// <app> is the app instance id (`App1`, `App2`). A write of `<app>.state.*` conflicts with every
+// key of that store; the checker treats `*` as a wildcard.
+
+export type AccessKind = 'read' | 'write';
+
+export interface Access {
+  kind: AccessKind;
+  location: string;
+}
+
+export type AppStore = 'field' | 'state' | 'atomicState';
+
+export const WHOLE_STORE = '*';
+
+export function appStoreLocation(appId: string, store: AppStore, key: string): string {
+  return `${appId}.${store}.${key}`;
+}
+
+export function deviceAttributeLocation(deviceId: string, attribute: string): string {
+  return `device.${deviceId}.${attribute}`;
+}
+
+export const LOCATION_MODE = 'location.mode';
+
+export function subscriptionLocation(appId: string, handler: string): string {
+  return `${appId}.subscription.${handler}`;
+}
+
+export function timerLocation(appId: string, handler: string): string {
+  return `${appId}.timer.${handler}`;
+}
+
+/** Two accesses conflict when they touch the same location (wildcards included) and one writes. */
+export function locationsOverlap(a: string, b: string): boolean {
+  if (a === b) return true;
+  const starA = a.endsWith(`.${WHOLE_STORE}`);
+  const starB = b.endsWith(`.${WHOLE_STORE}`);
+  if (starA && b.startsWith(a.slice(0, -1))) return true;
+  return starB && a.startsWith(b.slice(0, -1));
+}

@@ -1,0 +1,102 @@
+// An app instance's mutable state as explicit data: script fields, `state`, `atomicState`. The
+// model checker snapshots it before a transition, restores it to backtrack, and hashes its
+// canonical string to match states.
+//
+// Canonical form: insertion order of maps is kept (Groovy maps are LinkedHashMaps and the order is
+// observable through iteration), so two states print equal exactly when no Groovy program can tell
+// them apart by iterating them. Values print with their type where Groovy distinguishes them
+// (1 vs 1.0 vs 1.0d vs "1").
+import * as num from './numbers.js';
+import {
+  BuiltinObject,
+  ClassRef,
+  Decimal,
+  DeviceRef,
+  Double,
+  GClosure,
+  GDate,
+  GEvent,
+  GException,
+  GMapEntry,
+  TrackedMap,
+  type GMap,
+  type Value,
+} from './values.js';
+
+export interface AppState {
+  /** Script fields and binding variables, by name. */
+  fields: Map<string, Value>;
+  state: GMap;
+  atomicState: GMap;
+}
+
+/** An immutable copy of an AppState (never handed to running code). */
+export interface AppSnapshot {
+  readonly fields: ReadonlyMap<string, Value>;
+  readonly state: GMap;
+  readonly atomicState: GMap;
+}
+
+export function emptyAppState(): AppState {
+  return { fields: new Map(), state: new Map(), atomicState: new Map() };
+}
+
+/**
+ * Deep-copies the mutable containers (lists, maps, map entries) of a value. Other values are
+ * immutable in the model (dates, devices, numbers) or opaque (closures) and are shared.
+ */
+export function deepCopy(v: Value): Value {
+  if (Array.isArray(v)) return v.map(deepCopy);
+  if (v instanceof Map) return copyMap(v);
+  if (v instanceof GMapEntry) return new GMapEntry(deepCopy(v.key), deepCopy(v.value));
+  return v;
+}
+
+function copyMap(m: GMap): GMap {
+  const out: GMap = new Map();
+  for (const [k, x] of m) out.set(k, deepCopy(x));
+  return out;
+}
+
+export function snapshotAppState(s: AppState): AppSnapshot {
+  const fields = new Map<string, Value>();
+  for (const [k, x] of s.fields) fields.set(k, deepCopy(x));
+  return { fields, state: copyMap(s.state), atomicState: copyMap(s.atomicState) };
+}
+
+/** Restores in place, so the TrackedMap objects the app holds stay valid; the snapshot stays intact. */
+export function restoreAppState(target: AppState, snap: AppSnapshot): void {
+  target.fields.clear();
+  for (const [k, x] of snap.fields) target.fields.set(k, deepCopy(x));
+  for (const key of ['state', 'atomicState'] as const) {
+    target[key].clear();
+    for (const [k, x] of snap[key]) target[key].set(k, deepCopy(x));
+  }
+}
+
+/** The canonical string of a value: equal strings iff Groovy-indistinguishable (see header). */
+export function canonicalValue(v: Value): string {
+  if (v === null) return 'null';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'boolean' || typeof v === 'number') return String(v);
+  if (v instanceof Decimal) return `${num.formatNumber(v)}G`;
+  if (v instanceof Double) return `${num.formatNumber(v)}d`;
+  if (Array.isArray(v)) return `[${v.map(canonicalValue).join(',')}]`;
+  if (v instanceof Map) return `{${[...v].map(([k, x]) => `${canonicalValue(k)}:${canonicalValue(x)}`).join(',')}}`;
+  if (v instanceof GDate) return `Date(${v.time})`;
+  if (v instanceof GMapEntry) return `Entry(${canonicalValue(v.key)},${canonicalValue(v.value)})`;
+  if (v instanceof DeviceRef) return `Device(${v.id})`;
+  if (v instanceof GEvent) return `Event(${v.name},${JSON.stringify(v.value)},${v.device?.id ?? ''})`;
+  if (v instanceof GClosure) return `Closure(${v.methodName ?? '?'})`;
+  if (v instanceof ClassRef) return `Class(${v.name})`;
+  if (v instanceof GException) return `Exception(${v.className},${JSON.stringify(v.message)})`;
+  if (v instanceof TrackedMap) return `Tracked(${v.store})`;
+  if (v instanceof BuiltinObject) return `Builtin(${v.kind})`;
+  return '?';
+}
+
+/** Canonical string of a whole app state: fields sorted by name (their order is not observable). */
+export function canonicalAppState(s: AppState | AppSnapshot): string {
+  const fields = [...s.fields.keys()].sort().map((k) => `${k}=${canonicalValue(s.fields.get(k) ?? null)}`);
+  return `F{${fields.join(',')}}S${canonicalValue(s.state)}A${canonicalValue(s.atomicState)}`;
+}

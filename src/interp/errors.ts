@@ -1,0 +1,73 @@
+// The errors an app execution can end with. Two families:
+// - GroovyError: a Groovy exception the app itself may catch (`try { } catch (e) { }`): a null
+//   dereference, a missing property, a bad number conversion, a `throw`.
+// - StopError: ends the whole execution and is never catchable by app code: an API or construct we
+//   do not model (`unsupported`), a runaway loop or recursion (`budget`).
+// Errors raised deep in the runtime have no position; the interpreter fills it in at the nearest
+// call or expression that has one, so every message reads `... at <file>:<line>:<col>`.
+import type { Value } from './values.js';
+
+export interface ErrorPosition {
+  file: string;
+  line: number;
+  column: number;
+}
+
+function withPosition(message: string, at: ErrorPosition | undefined): string {
+  return at ? `${message} at ${at.file}:${at.line}:${at.column}` : message;
+}
+
+/** Base of every error the interpreter raises on purpose. */
+export abstract class InterpError extends Error {
+  at?: ErrorPosition;
+  constructor(readonly detail: string) {
+    super(detail);
+  }
+  /** Attaches the position once (the innermost known position wins). */
+  locate(at: ErrorPosition): this {
+    if (!this.at) {
+      this.at = at;
+      this.message = withPosition(this.detail, at);
+    }
+    return this;
+  }
+}
+
+/** A Groovy exception; catchable by the app. `javaClass` drives typed `catch` clauses. */
+export class GroovyError extends InterpError {
+  constructor(
+    readonly javaClass: string,
+    /** The exception's getMessage(). */
+    readonly groovyMessage: string,
+    /** The thrown object for `throw x`. */
+    readonly thrown: Value = null,
+  ) {
+    super(`${javaClass}: ${groovyMessage}`);
+  }
+}
+
+/** Stops the execution; the app cannot catch it. */
+export abstract class StopError extends InterpError {}
+
+/** An API or construct that is not modelled. Message: `unsupported: <what> at <file>:<line>:<col>`. */
+export class UnsupportedError extends StopError {
+  constructor(readonly what: string) {
+    super(`unsupported: ${what}`);
+  }
+}
+
+/** The step or depth budget ran out (an endless loop, runaway recursion or event cascade). */
+export class BudgetError extends StopError {
+  constructor(what: string) {
+    super(`budget exceeded: ${what}`);
+  }
+}
+
+export const nullPointer = (what: string) =>
+  new GroovyError('NullPointerException', `Cannot ${what} on null object`);
+export const missingProperty = (name: string, on: string) =>
+  new GroovyError('MissingPropertyException', `No such property: ${name} for class: ${on}`);
+export const missingMethod = (name: string, on: string) =>
+  new GroovyError('MissingMethodException', `No signature of method: ${on}.${name}() is applicable`);
+export const numberFormat = (text: string) =>
+  new GroovyError('NumberFormatException', `For input string: "${text}"`);

@@ -1,0 +1,98 @@
+// The interface between the interpreter and the simulated world. The interpreter never knows the
+// home: every device attribute read, device command, location read or write, subscription, timer
+// and message goes through a Host. The single-app home (src/model/home.ts) and the pair model
+// implement it.
+//
+// Re-entrancy: `deviceCommand`, `setLocationMode` and `schedule` may synchronously run handlers of
+// this or another app instance (through AppHandle.invoke) before they return, exactly as the
+// SmartThings runtime model dispatches the command's event. The interpreter keeps no global state
+// besides the shared step budget, so nested invocations are safe.
+import type { InputIR } from '../lower/ir.js';
+import type { Access } from './access.js';
+import type { DeviceRef, GEvent, Value } from './values.js';
+
+/** What the host sees of an app instance. */
+export interface AppHandle {
+  /** `App1`, `App2`: the prefix of the app's access locations. */
+  readonly id: string;
+  /** The app's source file, for messages. */
+  readonly file: string;
+  /** Runs one of the app's methods (a handler, a timer target) to completion and returns its value. */
+  invoke(method: string, args: Value[]): Value;
+}
+
+export type SubscriptionTarget =
+  | { kind: 'device'; device: DeviceRef; input: string | null }
+  | { kind: 'location' }
+  | { kind: 'app' };
+
+/** A subscription made at run time by `subscribe(...)`. One per device for a device list. */
+export interface RuntimeSubscription {
+  target: SubscriptionTarget;
+  /** Event name; null for `subscribe(location, h)` and `subscribe(app, h)` (every event of the source). */
+  attribute: string | null;
+  /** Value filter of `"switch.on"`. */
+  value: string | null;
+  handler: string;
+}
+
+export type TimerKind = 'runIn' | 'runOnce' | 'schedule' | 'runEvery' | 'runDaily';
+
+export interface TimerRequest {
+  kind: TimerKind;
+  /** The API as called (`runEvery5Minutes`). */
+  api: string;
+  handler: string;
+  /** `runIn(60, h)`: delay in seconds; otherwise null. */
+  delaySeconds: number | null;
+  /** The `data` option of runIn/runOnce, passed to the handler. */
+  data: Value;
+  /** `[overwrite: false]` keeps earlier timers of the same handler. */
+  overwrite: boolean;
+}
+
+export type MessageKind = 'push' | 'sms' | 'notification' | 'notificationEvent' | 'contacts' | 'log' | 'http' | 'routine';
+
+export interface Message {
+  kind: MessageKind;
+  text: string;
+  /** Phone number, contact list, log level or URL. */
+  to: string | null;
+}
+
+export interface Host {
+  /** The value bound to an input: a DeviceRef, a list of them for `multiple: true`, or a constant. */
+  inputValue(app: AppHandle, input: InputIR): Value;
+
+  /** Current value of a device attribute (`currentValue`, `currentX`, `latestValue`). Records a read. */
+  readAttribute(app: AppHandle, device: DeviceRef, attribute: string): Value;
+  /**
+   * Runs a device command (`lock()`, `setLevel(50)`). Synchronous and re-entrant: the command's
+   * event reaches every subscriber before this returns. Records the attribute writes.
+   */
+  deviceCommand(app: AppHandle, device: DeviceRef, command: string, args: Value[]): Value;
+
+  /** `location.mode`; records a read of `location.mode`. */
+  locationMode(app: AppHandle): string;
+  /** `location.modes`. */
+  locationModes(app: AppHandle): string[];
+  /** `setLocationMode(m)`, `location.setMode(m)`: records a write and dispatches the mode event. */
+  setLocationMode(app: AppHandle, mode: string): void;
+  /** `sendLocationEvent(name: ..., value: ...)`: dispatches a location event. */
+  sendLocationEvent(app: AppHandle, event: GEvent): void;
+
+  subscribe(app: AppHandle, subscription: RuntimeSubscription): void;
+  /** `unsubscribe()` (target null: all) or `unsubscribe(devices)`. */
+  unsubscribe(app: AppHandle, target: SubscriptionTarget | null): void;
+
+  /** runIn, runOnce, schedule, runEvery*, runDaily. The reference fires the target at once. */
+  schedule(app: AppHandle, timer: TimerRequest): void;
+  /** `unschedule()` (handler null: all) or `unschedule(h)`. */
+  unschedule(app: AppHandle, handler: string | null): void;
+
+  /** sendPush, sendSms, sendNotification*, log.*, http stubs. Never touches shared state. */
+  message(app: AppHandle, message: Message): void;
+
+  /** Records an access to app state (fields, `state`, `atomicState`) in the current transition. */
+  recordAccess(app: AppHandle, access: Access): void;
+}

@@ -1,0 +1,169 @@
+// One running app: its IR, its explicit state (fields, state, atomicState), its bound inputs, and
+// the host it talks to. `invoke` runs a method to completion; it may be re-entered by the host
+// (a command inside a handler delivering an event to this same app).
+import type { AppIR, FunctionIR } from '../lower/ir.js';
+import { appStoreLocation, WHOLE_STORE, type AccessKind } from './access.js';
+import {
+  canonicalAppState,
+  emptyAppState,
+  restoreAppState,
+  snapshotAppState,
+  type AppSnapshot,
+  type AppState,
+} from './app-state.js';
+import { Budget, type BuiltinFunction } from './context.js';
+import type { AppHandle, Host } from './host.js';
+import { callFunction, initFields, runTopLevel, type AppCore } from './interpreter.js';
+import { toStr } from './operators.js';
+import { tagContainer, type Owner } from './ownership.js';
+import { runtimeBuiltins } from './smartthings.js';
+import { BuiltinObject, TrackedMap, type GMap, type Value } from './values.js';
+import type { Statement } from '../parser/ast.js';
+
+export interface InstanceOptions {
+  /** `App1`, `App2`: prefixes the app's access locations. */
+  id: string;
+  /** Shared by every instance of one world, so nested cascades are bounded together. */
+  budget?: Budget;
+  /** Extra built-in functions (the preferences DSL during lowering). */
+  builtins?: Readonly<Record<string, BuiltinFunction>>;
+}
+
+export class AppInstance implements AppHandle, AppCore {
+  readonly id: string;
+  readonly file: string;
+  readonly budget: Budget;
+  readonly builtins: Readonly<Record<string, BuiltinFunction>>;
+  readonly functions = new Map<string, FunctionIR[]>();
+  readonly getters = new Map<string, FunctionIR>();
+  readonly inputs = new Map<string, Value>();
+  readonly settings: GMap = new Map();
+  readonly self = new BuiltinObject('this');
+  readonly state: TrackedMap;
+  readonly atomicState: TrackedMap;
+  private readonly data: AppState = emptyAppState();
+
+  constructor(
+    readonly ir: AppIR,
+    readonly host: Host,
+    options: InstanceOptions,
+  ) {
+    this.id = options.id;
+    this.file = ir.file;
+    this.budget = options.budget ?? new Budget();
+    this.builtins = options.builtins ? { ...runtimeBuiltins, ...options.builtins } : runtimeBuiltins;
+    this.state = new TrackedMap(this.data.state, 'state');
+    this.atomicState = new TrackedMap(this.data.atomicState, 'atomicState');
+    for (const fn of ir.methods) {
+      const list = this.functions.get(fn.name);
+      if (list) list.push(fn);
+      else this.functions.set(fn.name, [fn]);
+      if (fn.getterProperty && !this.getters.has(fn.getterProperty)) this.getters.set(fn.getterProperty, fn);
+    }
+  }
+
+  get app(): AppHandle {
+    return this;
+  }
+
+  /** Binds every input through the host, then runs the script's field initialisers. */
+  load(): void {
+    for (const input of this.ir.inputs) this.bindInput(input.name, this.host.inputValue(this, input));
+    this.outermost(() => initFields(this, this.ir.fields));
+  }
+
+  /** Runs `installed()` (what SmartThings does when the user installs the app). */
+  install(): Value {
+    return this.functions.has('installed') ? this.invoke('installed', []) : null;
+  }
+
+  invoke(method: string, args: Value[]): Value {
+    return this.outermost(() => callFunction(this, method, this.fitArguments(method, args)));
+  }
+
+  /** Runs a top-level statement of the script (used by lowering for `preferences`). */
+  runTopLevel(stmt: Statement): Value {
+    return this.outermost(() => runTopLevel(this, stmt));
+  }
+
+  snapshot(): AppSnapshot {
+    return snapshotAppState(this.data);
+  }
+
+  restore(snapshot: AppSnapshot): void {
+    restoreAppState(this.data, snapshot);
+  }
+
+  /** Canonical string of the app state: equal for states no Groovy program can tell apart. */
+  canonicalState(): string {
+    return canonicalAppState(this.data);
+  }
+
+  // --- RuntimeContext / AppCore -----------------------------------------------------------------
+
+  hasMethod(name: string): boolean {
+    return this.functions.has(name);
+  }
+
+  bindInput(name: string, value: Value): void {
+    this.inputs.set(name, value);
+    this.settings.set(name, value);
+  }
+
+  hasField(name: string): boolean {
+    return this.data.fields.has(name);
+  }
+
+  fieldGet(name: string): Value {
+    const location = appStoreLocation(this.id, 'field', name);
+    this.record('read', location);
+    const v = this.data.fields.get(name) ?? null;
+    tagContainer(v, this.owner(location));
+    return v;
+  }
+
+  fieldPut(name: string, value: Value): void {
+    const location = appStoreLocation(this.id, 'field', name);
+    this.record('write', location);
+    tagContainer(value, this.owner(location));
+    this.data.fields.set(name, value);
+  }
+
+  storeGet(store: TrackedMap, key: Value): Value {
+    const location = appStoreLocation(this.id, store.store, toStr(key));
+    this.record('read', location);
+    const v = store.map.get(key) ?? null;
+    tagContainer(v, this.owner(location));
+    return v;
+  }
+
+  storePut(store: TrackedMap, key: Value, value: Value): void {
+    const location = appStoreLocation(this.id, store.store, key === WHOLE_STORE ? '\\*' : toStr(key));
+    this.record('write', location);
+    tagContainer(value, this.owner(location));
+    store.map.set(key, value);
+  }
+
+  record(kind: AccessKind, location: string): void {
+    this.host.recordAccess(this, { kind, location });
+  }
+
+  // --- helpers ----------------------------------------------------------------------------------
+
+  private owner(location: string): Owner {
+    return { location, record: (kind, loc) => this.record(kind, loc) };
+  }
+
+  /** The outermost invocation of a world starts a fresh step budget. */
+  private outermost<T>(fn: () => T): T {
+    if (this.budget.depth === 0) this.budget.steps = 0;
+    return fn();
+  }
+
+  /** SmartThings passes the event to every handler; a handler declared without it ignores it. */
+  private fitArguments(method: string, args: Value[]): Value[] {
+    const fns = this.functions.get(method);
+    if (!fns || fns.some((f) => f.decl.params.length >= args.length)) return args;
+    return args.slice(0, Math.max(...fns.map((f) => f.decl.params.length)));
+  }
+}

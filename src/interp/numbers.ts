@@ -1,0 +1,181 @@
+// Groovy's numeric tower, reduced to what apps observe: Integer/Long (JS number), BigDecimal
+// (Decimal: value and scale) and Double. Binary operations widen to the wider operand
+// (int < BigDecimal < Double), and `/` on two integers gives a BigDecimal, as in Groovy.
+import { GroovyError, numberFormat } from './errors.js';
+import { Decimal, Double, type Value } from './values.js';
+
+export type Num = number | Decimal | Double;
+
+/** Groovy's default scale limit for non-terminating BigDecimal division. */
+const DIVISION_SCALE = 10;
+
+export function numValue(n: Num): number {
+  return typeof n === 'number' ? n : n.value;
+}
+
+export function decimal(value: number, scale: number): Decimal {
+  const s = Math.max(0, Math.min(scale, 20));
+  const f = 10 ** s;
+  return new Decimal(Math.round(value * f) / f, s);
+}
+
+/** The scale of a decimal literal as written: `1.50` → 2, `2e3` → 0. */
+export function literalScale(raw: string): number {
+  const body = raw.replace(/[gGdDfF]$/, '');
+  const [mantissa, exp] = body.split(/[eE]/);
+  const dot = mantissa.indexOf('.');
+  const fraction = dot < 0 ? 0 : mantissa.length - dot - 1;
+  return Math.max(0, fraction - (exp ? Number(exp) : 0));
+}
+
+function scaleOf(n: Num): number {
+  return n instanceof Decimal ? n.scale : 0;
+}
+
+type Rank = 0 | 1 | 2;
+function rank(n: Num): Rank {
+  return typeof n === 'number' ? 0 : n instanceof Decimal ? 1 : 2;
+}
+
+function intResult(v: number): number {
+  return Math.trunc(v);
+}
+
+export function add(a: Num, b: Num): Num {
+  const r = Math.max(rank(a), rank(b));
+  const v = numValue(a) + numValue(b);
+  if (r === 0) return v;
+  if (r === 2) return new Double(v);
+  return decimal(v, Math.max(scaleOf(a), scaleOf(b)));
+}
+
+export function subtract(a: Num, b: Num): Num {
+  const r = Math.max(rank(a), rank(b));
+  const v = numValue(a) - numValue(b);
+  if (r === 0) return v;
+  if (r === 2) return new Double(v);
+  return decimal(v, Math.max(scaleOf(a), scaleOf(b)));
+}
+
+export function multiply(a: Num, b: Num): Num {
+  const r = Math.max(rank(a), rank(b));
+  const v = numValue(a) * numValue(b);
+  if (r === 0) return v;
+  if (r === 2) return new Double(v);
+  return decimal(v, scaleOf(a) + scaleOf(b));
+}
+
+/** Groovy `/`: Double if either is a Double, otherwise BigDecimal division (even for two ints). */
+export function divide(a: Num, b: Num): Num {
+  if (rank(a) === 2 || rank(b) === 2) return new Double(numValue(a) / numValue(b));
+  if (numValue(b) === 0) throw new GroovyError('ArithmeticException', 'Division by zero');
+  const v = numValue(a) / numValue(b);
+  // Exact division keeps the smallest scale that represents the result exactly (up to the limit).
+  const preferred = Math.max(0, scaleOf(a) - scaleOf(b));
+  for (let s = preferred; s <= DIVISION_SCALE; s++) {
+    const f = 10 ** s;
+    if (Math.abs(Math.round(v * f) / f - v) < 1e-12 * Math.max(1, Math.abs(v))) return decimal(v, s);
+  }
+  return decimal(v, Math.max(DIVISION_SCALE, scaleOf(a), scaleOf(b)));
+}
+
+/** `intdiv` and Java integer division. */
+export function intdiv(a: Num, b: Num): number {
+  if (numValue(b) === 0) throw new GroovyError('ArithmeticException', 'Division by zero');
+  return intResult(numValue(a) / numValue(b));
+}
+
+export function remainder(a: Num, b: Num): Num {
+  const r = Math.max(rank(a), rank(b));
+  if (r === 0 && numValue(b) === 0) throw new GroovyError('ArithmeticException', 'Division by zero');
+  const v = numValue(a) % numValue(b);
+  if (r === 0) return v;
+  if (r === 2) return new Double(v);
+  return decimal(v, Math.max(scaleOf(a), scaleOf(b)));
+}
+
+export function power(a: Num, b: Num): Num {
+  const v = numValue(a) ** numValue(b);
+  if (rank(a) === 0 && rank(b) === 0 && numValue(b) >= 0) return v;
+  if (rank(a) === 1 && rank(b) === 0 && numValue(b) >= 0) return decimal(v, scaleOf(a) * numValue(b));
+  return new Double(v);
+}
+
+export function negate(a: Num): Num {
+  if (typeof a === 'number') return -a;
+  if (a instanceof Decimal) return new Decimal(-a.value, a.scale);
+  return new Double(-a.value);
+}
+
+export function compareNumbers(a: Num, b: Num): number {
+  const x = numValue(a);
+  const y = numValue(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Java's Double.toString. */
+export function formatDouble(v: number): string {
+  if (Number.isNaN(v)) return 'NaN';
+  if (!Number.isFinite(v)) return v > 0 ? 'Infinity' : '-Infinity';
+  const abs = Math.abs(v);
+  if (abs === 0) return Object.is(v, -0) ? '-0.0' : '0.0';
+  if (abs >= 1e-3 && abs < 1e7) {
+    const s = String(v);
+    return s.includes('.') ? s : `${s}.0`;
+  }
+  const [mantissa, exp] = v.toExponential().split('e');
+  const m = mantissa.includes('.') ? mantissa : `${mantissa}.0`;
+  return `${m}E${Number(exp)}`;
+}
+
+export function formatNumber(n: Num): string {
+  if (typeof n === 'number') return String(n);
+  if (n instanceof Decimal) return n.value.toFixed(n.scale);
+  return formatDouble(n.value);
+}
+
+/** Java integer parsing (`Integer.parseInt`, `"12".toInteger()`): digits with an optional sign. */
+export function parseInteger(text: string): number {
+  const t = text.trim();
+  if (!/^[+-]?\d+$/.test(t)) throw numberFormat(text);
+  return Number(t);
+}
+
+/** `"1.5".toBigDecimal()`, `"3" as BigDecimal`. */
+export function parseDecimal(text: string): Decimal {
+  const t = text.trim();
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) throw numberFormat(text);
+  return decimal(Number(t), literalScale(t));
+}
+
+/** `Double.parseDouble`, `"1.5".toDouble()`, `as Double`. */
+export function parseDouble(text: string): Double {
+  const t = text.trim();
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[dDfF]?$/.test(t)) throw numberFormat(text);
+  return new Double(Number(t.replace(/[dDfF]$/, '')));
+}
+
+/** Converts a value to an int the way `toInteger()`/`as Integer` do (truncating decimals). */
+export function toInt(v: Value): number {
+  if (typeof v === 'number') return v;
+  if (v instanceof Decimal || v instanceof Double) return Math.trunc(v.value);
+  if (typeof v === 'string') return parseInteger(v);
+  if (typeof v === 'boolean') throw new GroovyError('GroovyCastException', `Cannot cast Boolean to Integer`);
+  throw new GroovyError('GroovyCastException', `Cannot cast object to Integer`);
+}
+
+export function toDoubleValue(v: Value): Double {
+  if (typeof v === 'number') return new Double(v);
+  if (v instanceof Decimal) return new Double(v.value);
+  if (v instanceof Double) return v;
+  if (typeof v === 'string') return parseDouble(v);
+  throw new GroovyError('GroovyCastException', `Cannot cast object to Double`);
+}
+
+export function toDecimalValue(v: Value): Decimal {
+  if (typeof v === 'number') return new Decimal(v, 0);
+  if (v instanceof Decimal) return v;
+  if (v instanceof Double) return decimal(v.value, Math.min(literalScale(formatDouble(v.value)), 15));
+  if (typeof v === 'string') return parseDecimal(v);
+  throw new GroovyError('GroovyCastException', `Cannot cast object to BigDecimal`);
+}

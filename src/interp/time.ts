@@ -1,0 +1,205 @@
+// The model's clock and calendar. Time is constant, as in the reference (JPF's ConstantTime):
+// `now()` and `new Date()` are always NOW_MS. Time-of-day computations happen in the location's
+// time zone (America/New_York), with Intl (pure computation, no host clock).
+import { GroovyError } from './errors.js';
+
+/** 2019-08-01T21:14:40.896Z, the reference's System.currentTimeMillis(). */
+export const NOW_MS = 1564694080896;
+/** The reference's fixed getSunriseAndSunset() values. */
+export const SUNRISE_MS = 1563800160000;
+export const SUNSET_MS = 1563850740000;
+export const LOCATION_TIME_ZONE = 'America/New_York';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+interface WallClock {
+  year: number;
+  month: number; // 1-12
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: number; // 0 = Sunday
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+        weekday: 'short',
+      });
+    } catch {
+      throw new GroovyError('IllegalArgumentException', `unknown time zone ${tz}`);
+    }
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+export function wallClock(ms: number, tz: string): WallClock {
+  const parts: Record<string, string> = {};
+  for (const p of formatterFor(tz).formatToParts(new Date(ms))) parts[p.type] = p.value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    weekday: WEEKDAYS.indexOf(parts.weekday),
+  };
+}
+
+/** Offset of `tz` from UTC at instant `ms`, in ms (EDT: -4h). */
+export function zoneOffset(ms: number, tz: string): number {
+  const w = wallClock(ms, tz);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - (ms - (ms % 1000));
+}
+
+/** The instant at which the wall clock in `tz` shows the given date and time. */
+export function zonedInstant(year: number, month: number, day: number, minutesOfDay: number, tz: string): number {
+  const guess = Date.UTC(year, month - 1, day) + minutesOfDay * MINUTE;
+  return guess - zoneOffset(guess - zoneOffset(guess, tz), tz);
+}
+
+/** Minutes after midnight of the wall clock in `tz`. */
+export function minutesOfDay(ms: number, tz: string): number {
+  const w = wallClock(ms, tz);
+  return w.hour * 60 + w.minute + w.second / 60;
+}
+
+/**
+ * Parses the time of day of a SmartThings time value: "15:00", "3:05 PM" or an ISO date-time
+ * "2019-08-01T15:00:00.000-0400" (its local time part is used, as timeToday does).
+ */
+export function parseTimeOfDay(text: string): number {
+  const iso = /T(\d{1,2}):(\d{2})/.exec(text);
+  const plain = /^\s*(\d{1,2}):(\d{2})(?::\d{2})?\s*([aApP][mM])?\s*$/.exec(text);
+  const m = iso ?? plain;
+  if (!m) throw new GroovyError('ParseException', `Unparseable time: "${text}"`);
+  let hour = Number(m[1]);
+  const suffix = plain?.[3]?.toLowerCase();
+  if (suffix === 'pm' && hour < 12) hour += 12;
+  if (suffix === 'am' && hour === 12) hour = 0;
+  return hour * 60 + Number(m[2]);
+}
+
+/** `timeToday("15:00", tz)`: today's date (of NOW in tz) at that time. */
+export function timeToday(text: string, tz: string): number {
+  const w = wallClock(NOW_MS, tz);
+  return zonedInstant(w.year, w.month, w.day, parseTimeOfDay(text), tz);
+}
+
+/** Parses an ISO 8601 date-time as SmartThings' toDateTime does. */
+export function parseIsoDateTime(text: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text.trim());
+  if (!m) throw new GroovyError('ParseException', `Unparseable date: "${text}"`);
+  const [, y, mo, d, h, mi, s = '0', frac = '0', zone = 'Z'] = m;
+  const utc = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s, Number(frac.padEnd(3, '0')));
+  if (zone === 'Z') return utc;
+  const sign = zone.startsWith('-') ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  return utc - sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * MINUTE;
+}
+
+/** `timeOfDayIsBetween(start, stop, value, tz)`: compares times of day, wrapping past midnight. */
+export function timeOfDayIsBetween(start: number, stop: number, value: number, tz: string): boolean {
+  const s = minutesOfDay(start, tz);
+  const e = minutesOfDay(stop, tz);
+  const v = minutesOfDay(value, tz);
+  return s <= e ? v >= s && v <= e : v >= s || v <= e;
+}
+
+export function addDays(ms: number, days: number): number {
+  return ms + days * DAY;
+}
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+function zoneText(offsetMs: number, letter: string): string {
+  const total = Math.round(offsetMs / MINUTE);
+  const sign = total < 0 ? '-' : '+';
+  const hh = String(Math.floor(Math.abs(total) / 60)).padStart(2, '0');
+  const mm = String(Math.abs(total) % 60).padStart(2, '0');
+  if (letter === 'X' && total === 0) return 'Z';
+  if (letter === 'z') return `GMT${sign}${hh}:${mm}`;
+  return `${sign}${hh}${mm}`;
+}
+
+/** java.text.SimpleDateFormat for the pattern letters apps use (y M d E H h m s S a z Z X u). */
+export function formatDate(ms: number, pattern: string, tz: string): string {
+  const w = wallClock(ms, tz);
+  const offset = zoneOffset(ms, tz);
+  let out = '';
+  for (let i = 0; i < pattern.length; ) {
+    const c = pattern[i];
+    if (c === "'") {
+      const end = pattern.indexOf("'", i + 1);
+      out += end === i + 1 ? "'" : pattern.slice(i + 1, end < 0 ? undefined : end);
+      i = end < 0 ? pattern.length : end + 1;
+      continue;
+    }
+    let n = 1;
+    while (pattern[i + n] === c) n++;
+    i += n;
+    out += formatField(c, n, w, ms, offset, tz);
+  }
+  return out;
+}
+
+function formatField(c: string, n: number, w: WallClock, ms: number, offset: number, tz: string): string {
+  const pad = (v: number) => String(v).padStart(n, '0');
+  switch (c) {
+    case 'y':
+      return n === 2 ? String(w.year % 100).padStart(2, '0') : pad(w.year);
+    case 'M':
+      return n >= 4 ? MONTH_NAMES[w.month - 1] : n === 3 ? MONTH_NAMES[w.month - 1].slice(0, 3) : pad(w.month);
+    case 'd':
+      return pad(w.day);
+    case 'E':
+      return n >= 4 ? DAY_NAMES[w.weekday] : DAY_NAMES[w.weekday].slice(0, 3);
+    case 'u':
+      return String(w.weekday === 0 ? 7 : w.weekday);
+    case 'H':
+      return pad(w.hour);
+    case 'k':
+      return pad(w.hour === 0 ? 24 : w.hour);
+    case 'h':
+      return pad(w.hour % 12 === 0 ? 12 : w.hour % 12);
+    case 'K':
+      return pad(w.hour % 12);
+    case 'm':
+      return pad(w.minute);
+    case 's':
+      return pad(w.second);
+    case 'S':
+      return String(ms % 1000).padStart(3, '0').slice(0, Math.max(n, 3));
+    case 'a':
+      return w.hour < 12 ? 'AM' : 'PM';
+    case 'z':
+      return n >= 4 ? tz : zoneText(offset, 'z');
+    case 'Z':
+      return zoneText(offset, 'Z');
+    case 'X':
+      return zoneText(offset, 'X');
+    default:
+      if (/[A-Za-z]/.test(c)) throw new GroovyError('IllegalArgumentException', `Illegal pattern character '${c}'`);
+      return c.repeat(n);
+  }
+}

@@ -1,0 +1,177 @@
+// The Groovy value model of the interpreter. Plain data classes only: the operations on values live
+// in numbers.ts, groovy-methods.ts and the interpreter, so every phase can import these types.
+//
+//   Groovy                     JS representation
+//   null                       null
+//   Boolean                    boolean
+//   Integer / Long             number (always integral)
+//   BigDecimal                 Decimal (value + scale, for Groovy's printing: 2.50 stays "2.50")
+//   Double / Float             Double
+//   String / GString           string (a GString equals a String of the same content, as in Groovy ==)
+//   List / Set                 Value[] (Set: GList with set semantics is not modelled; `unique()` is)
+//   Map (LinkedHashMap)        GMap = JS Map, insertion order kept as Groovy does
+//   Range                      Value[] (ranges are materialised; the corpus only uses small ones)
+//   Closure / method closure   GClosure
+//   Date                       GDate (epoch ms)
+//   Map.Entry                  GMapEntry
+//   devices, events, location, app, state, log, classes: the classes below
+
+/** A Groovy BigDecimal: `value` rounded to `scale` decimal places; `scale` drives printing. */
+export class Decimal {
+  constructor(
+    readonly value: number,
+    readonly scale: number,
+  ) {}
+}
+
+/** A Groovy Double or Float. */
+export class Double {
+  constructor(readonly value: number) {}
+}
+
+export type GMap = Map<Value, Value>;
+
+/** A closure, a method closure (`this.&foo`, a bare method name) or a built-in function value. */
+export class GClosure {
+  constructor(
+    /** Runs the closure with positional arguments. */
+    readonly invoke: (args: Value[]) => Value,
+    /** Declared parameter count; `it` closures have 1 (optional). */
+    readonly arity: number,
+    /** For a method closure, the method's name (used as a handler name by subscribe/runIn). */
+    readonly methodName?: string,
+  ) {}
+}
+
+export class GDate {
+  constructor(readonly time: number) {}
+}
+
+export class GMapEntry {
+  constructor(
+    readonly key: Value,
+    public value: Value,
+    /** The map the entry belongs to, so `entry.value = x` writes through. */
+    readonly map?: GMap,
+  ) {}
+}
+
+/** A device bound to a device input. Created by the host; one instance per simulated device. */
+export class DeviceRef {
+  constructor(
+    /** Stable id, e.g. `lock0`; also used in access locations. */
+    readonly id: string,
+    readonly label: string,
+    /** Capabilities as written in inputs (`lock`, `switchLevel`, ...). */
+    readonly capabilities: readonly string[],
+    readonly attributes: readonly string[],
+    readonly commands: readonly string[],
+  ) {}
+}
+
+/** A SmartThings event as delivered to a handler (`evt`). */
+export class GEvent {
+  constructor(
+    readonly name: string,
+    /** Always a string, as `evt.value` is in SmartThings. */
+    readonly value: string,
+    readonly source: 'DEVICE' | 'LOCATION' | 'APP',
+    readonly device: DeviceRef | null,
+    readonly date: GDate,
+    readonly data: GMap | null,
+    readonly isStateChange: boolean,
+    readonly physical: boolean,
+    readonly unit: string | null = null,
+  ) {}
+}
+
+export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'dateFormat';
+
+/**
+ * The runtime objects an app sees: `this`, `location`, `app`, `log`, `location.helloHome`, a time
+ * zone (`id` = zone id), `new JsonSlurper()`, `new SimpleDateFormat(p)` (`id` = pattern, `timeZone`
+ * set by setTimeZone).
+ */
+export class BuiltinObject {
+  constructor(
+    readonly kind: BuiltinKind,
+    readonly id = '',
+    public timeZone = '',
+  ) {}
+}
+
+/**
+ * A map whose entries are shared state: `state`, `atomicState`. Every key read and write goes
+ * through the interpreter's access tracking under `<app>.<store>.<key>`.
+ */
+export class TrackedMap {
+  constructor(
+    readonly map: GMap,
+    readonly store: 'state' | 'atomicState',
+  ) {}
+}
+
+/** A Java/Groovy class named in code: `Math`, `Integer`, `TimeZone`, `new Date()`. */
+export class ClassRef {
+  constructor(readonly name: string) {}
+}
+
+/** An exception object (`new Exception("x")`, or a runtime error caught by `catch (e)`). */
+export class GException {
+  constructor(
+    readonly className: string,
+    readonly message: string,
+  ) {}
+}
+
+export type Value =
+  | null
+  | boolean
+  | number
+  | string
+  | Decimal
+  | Double
+  | Value[]
+  | GMap
+  | GClosure
+  | GDate
+  | GMapEntry
+  | DeviceRef
+  | GEvent
+  | BuiltinObject
+  | TrackedMap
+  | ClassRef
+  | GException;
+
+export function isList(v: Value): v is Value[] {
+  return Array.isArray(v);
+}
+
+export function isMap(v: Value): v is GMap {
+  return v instanceof Map;
+}
+
+export function isNumber(v: Value): v is number | Decimal | Double {
+  return typeof v === 'number' || v instanceof Decimal || v instanceof Double;
+}
+
+/** The Java class name of a value, for `instanceof`, typed catch and messages. */
+export function className(v: Value): string {
+  if (v === null) return 'null';
+  if (typeof v === 'boolean') return 'Boolean';
+  if (typeof v === 'number') return 'Integer';
+  if (typeof v === 'string') return 'String';
+  if (v instanceof Decimal) return 'BigDecimal';
+  if (v instanceof Double) return 'Double';
+  if (Array.isArray(v)) return 'ArrayList';
+  if (v instanceof Map) return 'LinkedHashMap';
+  if (v instanceof GClosure) return 'Closure';
+  if (v instanceof GDate) return 'Date';
+  if (v instanceof GMapEntry) return 'Map.Entry';
+  if (v instanceof DeviceRef) return 'Device';
+  if (v instanceof GEvent) return 'Event';
+  if (v instanceof TrackedMap) return 'LinkedHashMap';
+  if (v instanceof ClassRef) return 'Class';
+  if (v instanceof GException) return v.className;
+  return v.kind;
+}

@@ -8,15 +8,56 @@ export interface ParseError {
   message: string;
 }
 
-/** Expectations that only say "whitespace could go here" are noise in a message. */
-const NOISE = new Set(['whitespace', 'comment']);
 /** Beyond this many alternatives, a message lists the first ones and says how many more. */
 const MAX_LISTED = 6;
 
-function describe(expectation: PeggyExpectation): string {
+const quoted = (tokens: string[]): string[] => tokens.map((token) => JSON.stringify(token));
+
+/**
+ * Groups of expectations that read better as one phrase. A group applies when its marker is
+ * expected; then all of its members (and those of the groups it implies) give way to its name.
+ */
+const GROUPS: Array<{ name: string; marker: string; members: string[]; implies: string[] }> = [
+  {
+    name: 'a statement',
+    marker: '"if"',
+    members: quoted(['{', 'if', 'while', 'do', 'for', 'switch', 'try', 'return', 'break', 'continue', 'throw', 'assert', 'import', 'class', 'def', '@']),
+    implies: ['an expression', 'a type'],
+  },
+  {
+    name: 'an expression',
+    marker: 'number',
+    members: ['identifier', 'number', 'string', 'slashy string', '"!" or "~"', ...quoted(['(', '[', '{', '+', '-', '++', '--', '*', '*:', 'new'])],
+    implies: ['a type'],
+  },
+  {
+    name: 'a type',
+    marker: '"int"',
+    members: quoted(['boolean', 'byte', 'char', 'short', 'int', 'long', 'float', 'double', 'void']),
+    implies: [],
+  },
+  {
+    name: 'an operator',
+    marker: '"&&"',
+    members: quoted([
+      '!', '!=', '!==', '%', '%=', '&', '&&', '&=', '*', '**', '**=', '*.', '*=', '+', '++', '+=', '-', '--', '-=', '.', '.&',
+      '..', '..<', '.@', '/', '/=', '<', '<<', '<<=', '<=', '<=>', '=', '==', '===', '==~', '=~', '>', '>=', '>>', '>>=',
+      '>>>', '>>>=', '?', '?.', '?:', '?=', '^', '^=', '|', '|=', '||', 'as', 'in', 'instanceof', '(', '[', '{',
+    ]),
+    implies: [],
+  },
+  { name: 'end of line', marker: '"\\r\\n"', members: ['"\\n"', '"\\r\\n"', '"\\r"', '"\\n" or "\\r"'], implies: [] },
+];
+
+/** Expectations that only say "whitespace or a comment could go here". */
+const NOISE = new Set(['whitespace', 'comment', '"/*"', '"//"', '"/" or "\\\\"']);
+
+function describe(expectation: PeggyExpectation & { parts?: unknown[] }): string {
   switch (expectation.type) {
     case 'literal':
       return JSON.stringify(expectation.text);
+    case 'class':
+      return (expectation.parts ?? []).map((part) => JSON.stringify(part)).join(' or ');
     case 'end':
       return 'end of input';
     case 'any':
@@ -24,6 +65,23 @@ function describe(expectation: PeggyExpectation): string {
     default:
       return expectation.description ?? expectation.type;
   }
+}
+
+function summarize(raw: string[]): string[] {
+  let items = [...new Set(raw)].filter((item) => !NOISE.has(item));
+  const names: string[] = [];
+  const implied = new Set<string>();
+  const drop = (members: string[]): void => {
+    items = items.filter((item) => !members.includes(item));
+  };
+  for (const group of GROUPS) {
+    if (!items.includes(group.marker)) continue;
+    drop(group.members);
+    names.push(group.name);
+    for (const name of group.implies) implied.add(name);
+  }
+  for (const group of GROUPS) if (implied.has(group.name)) drop(group.members);
+  return [...items.sort(), ...names.filter((name) => !implied.has(name))];
 }
 
 function list(items: string[]): string {
@@ -43,7 +101,7 @@ export function isPeggySyntaxError(error: unknown): error is PeggySyntaxError {
 }
 
 export function fromPeggyError(error: PeggySyntaxError, file: string): ParseError {
-  const expected = [...new Set((error.expected ?? []).map(describe))].filter((item) => !NOISE.has(item)).sort();
+  const expected = summarize((error.expected ?? []).map(describe));
   const { line, column } = error.location.start;
   return { file, line, column, message: `expected ${list(expected)}, found ${found(error.found)}` };
 }

@@ -1,4 +1,46 @@
+// `stcheck parse <file|dir>... [--json]`: parses .groovy files and reports syntax errors.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
+import { parseFile } from '../../parser/parser.js';
+
+interface FileOutcome {
+  path: string;
+  ok: boolean;
+  error?: { line: number; column: number; message: string };
+}
+
+/** Thrown for a path that does not exist: a usage error (exit code 2). */
+export class MissingPathError extends Error {}
+
+/** The .groovy files named by `paths`: files as given, directories searched recursively, sorted. */
+export function collectGroovyFiles(paths: string[]): string[] {
+  const files: string[] = [];
+  const visit = (path: string, explicit: boolean): void => {
+    let stats;
+    try {
+      stats = statSync(path);
+    } catch {
+      throw new MissingPathError(`no such file or directory: ${path}`);
+    }
+    if (stats.isDirectory()) {
+      for (const entry of readdirSync(path).sort()) visit(join(path, entry), false);
+    } else if (explicit || path.endsWith('.groovy')) {
+      files.push(path);
+    }
+  };
+  for (const path of paths) visit(path, true);
+  return files;
+}
+
+export function parseFiles(files: string[]): FileOutcome[] {
+  return files.map((path) => {
+    const result = parseFile(path);
+    if (result.ok) return { path, ok: true };
+    const { line, column, message } = result.error;
+    return { path, ok: false, error: { line, column, message } };
+  });
+}
 
 export function registerParse(program: Command): void {
   program
@@ -6,7 +48,28 @@ export function registerParse(program: Command): void {
     .description('Parse SmartApp Groovy files and report syntax errors')
     .argument('<paths...>', '.groovy files or directories to search')
     .option('--json', 'print one JSON object')
-    .action(() => {
-      throw new Error('parse: not implemented yet');
+    .action((paths: string[], options: { json?: boolean }) => {
+      let files: string[];
+      try {
+        files = collectGroovyFiles(paths);
+      } catch (error) {
+        if (!(error instanceof MissingPathError)) throw error;
+        process.stderr.write(`stcheck parse: ${error.message}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const started = performance.now();
+      const outcomes = parseFiles(files);
+      const ms = Math.round(performance.now() - started);
+      const parsed = outcomes.filter((outcome) => outcome.ok).length;
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify({ files: outcomes, parsed, total: files.length, ms })}\n`);
+      } else {
+        for (const { path, error } of outcomes) {
+          if (error) process.stdout.write(`${path}:${error.line}:${error.column}: ${error.message}\n`);
+        }
+        process.stdout.write(`parsed ${parsed}/${files.length} files in ${ms} ms\n`);
+      }
+      process.exitCode = parsed === files.length ? 0 : 1;
     });
 }

@@ -48,6 +48,9 @@ export function registerParse(program: Command): void {
     .description('Parse SmartApp Groovy files and report syntax errors')
     .argument('<paths...>', '.groovy files or directories to search')
     .option('--json', 'print one JSON object')
+    // Commander exits with 1 on usage errors (missing argument, unknown option); 1 means "a file
+    // failed to parse" here, so usage errors exit with 2.
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
     .action((paths: string[], options: { json?: boolean }) => {
       let files: string[];
       try {

@@ -1,5 +1,6 @@
 // What the runtime library (smartthings.ts) and the DSL stubs see of the running app: the contract
 // between the interpreter core and the built-in functions, so neither imports the other's internals.
+import type { ErrorPosition } from './errors.js';
 import type { AppHandle, Host } from './host.js';
 import type { GMap, TrackedMap, Value } from './values.js';
 
@@ -18,6 +19,8 @@ export interface RuntimeContext {
   hasMethod(name: string): boolean;
   /** Binds an input's value while the preferences DSL runs (later code in dynamic pages sees it). */
   bindInput(name: string, value: Value): void;
+  /** Where the built-in being called was called from (set by the interpreter before each call). */
+  callSite: ErrorPosition | null;
 }
 
 /** A built-in function called without a receiver: `subscribe(...)`, `now()`, `section(...) {}`. */

@@ -12,6 +12,7 @@ import {
   type AppState,
 } from './app-state.js';
 import { Budget, type BuiltinFunction } from './context.js';
+import type { ErrorPosition } from './errors.js';
 import type { AppHandle, Host } from './host.js';
 import { callFunction, initFields, runTopLevel, type AppCore } from './interpreter.js';
 import { toStr } from './operators.js';
@@ -27,6 +28,8 @@ export interface InstanceOptions {
   budget?: Budget;
   /** Extra built-in functions (the preferences DSL during lowering). */
   builtins?: Readonly<Record<string, BuiltinFunction>>;
+  /** Unknown names read as null instead of raising MissingPropertyException (preferences). */
+  unknownNamesAreNull?: boolean;
 }
 
 export class AppInstance implements AppHandle, AppCore {
@@ -34,6 +37,7 @@ export class AppInstance implements AppHandle, AppCore {
   readonly file: string;
   readonly budget: Budget;
   readonly builtins: Readonly<Record<string, BuiltinFunction>>;
+  readonly unknownNamesAreNull: boolean;
   readonly functions = new Map<string, FunctionIR[]>();
   readonly getters = new Map<string, FunctionIR>();
   readonly inputs = new Map<string, Value>();
@@ -41,6 +45,7 @@ export class AppInstance implements AppHandle, AppCore {
   readonly self = new BuiltinObject('this');
   readonly state: TrackedMap;
   readonly atomicState: TrackedMap;
+  callSite: ErrorPosition | null = null;
   private readonly data: AppState = emptyAppState();
 
   constructor(
@@ -51,6 +56,7 @@ export class AppInstance implements AppHandle, AppCore {
     this.id = options.id;
     this.file = ir.file;
     this.budget = options.budget ?? new Budget();
+    this.unknownNamesAreNull = options.unknownNamesAreNull ?? false;
     this.builtins = options.builtins ? { ...runtimeBuiltins, ...options.builtins } : runtimeBuiltins;
     this.state = new TrackedMap(this.data.state, 'state');
     this.atomicState = new TrackedMap(this.data.atomicState, 'atomicState');

@@ -42,6 +42,8 @@ export interface AppCore extends RuntimeContext {
   readonly budget: Budget;
   /** The value of `this`. */
   readonly self: BuiltinObject;
+  /** While preferences run, a name that is no variable, input or method is null (an unset setting). */
+  readonly unknownNamesAreNull: boolean;
   hasField(name: string): boolean;
   /** Reads and writes a script field, recording the access. */
   fieldGet(name: string): Value;
@@ -553,7 +555,9 @@ function resolveAppProperty(app: AppCore, name: string): Value {
   const getter = app.getters.get(name);
   if (getter) return invokeFunction(app, getter, []);
   if (app.functions.has(name)) return methodClosure(app, name);
+  if (name === 'physicalgraph') return unsupported('the physicalgraph hub API');
   if (isKnownClass(name)) return new ClassRef(name);
+  if (app.unknownNamesAreNull) return null;
   throw missingProperty(name, 'SmartApp');
 }
 
@@ -723,7 +727,10 @@ function withNamed(args: Value[], named: GMap | null): Value[] {
 function evalMethodCall(frame: Frame, e: ast.MethodCall): Value {
   if (e.receiver === null) {
     const name = propertyName(frame, e.method);
-    return callUnqualified(frame, name, evalArgs(frame, e.args), evalNamed(frame, e.namedArgs));
+    const args = evalArgs(frame, e.args);
+    const named = evalNamed(frame, e.namedArgs);
+    frame.app.callSite = { file: frame.app.file, line: e.range.start.line, column: e.range.start.column };
+    return callUnqualified(frame, name, args, named);
   }
   const self = evalExpr(frame, e.receiver);
   if (self === null && e.safe) return null;

@@ -79,11 +79,12 @@ function subscriptionTargets(source: Value): SubscriptionTarget[] {
 
 const subscribe: BuiltinFunction = (ctx, args) => {
   const [source, second, third] = args;
-  const hasEventName = args.length >= 3 && typeof second === 'string';
+  // subscribe(source, "name", handler[, options]); the name may be null (`subscribe(location, null, h)`).
+  const hasEventName = args.length >= 3 && (typeof second === 'string' || second === null);
   const handler = handlerName(hasEventName ? third : second, 'subscribe');
   let attribute: string | null = null;
   let value: string | null = null;
-  if (hasEventName) {
+  if (typeof second === 'string' && hasEventName) {
     const dot = second.indexOf('.');
     attribute = dot < 0 ? second : second.slice(0, dot);
     value = dot < 0 ? null : second.slice(dot + 1);
@@ -456,6 +457,8 @@ function locationProperty(ctx: RuntimeContext, name: string): MethodResult {
       return 'F';
     case 'hubs':
       return [];
+    case 'channelName':
+      return null;
   }
   return NOT_FOUND;
 }

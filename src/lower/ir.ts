@@ -29,7 +29,7 @@ export interface InputIR {
   multiple: boolean;
   required: boolean;
   title?: string;
-  /** Enum options as written (literal values only; a computed list is recorded as undefined). */
+  /** Enum options as evaluated (a map option `[key: label]` stays a Map); undefined when none. */
   options?: unknown[];
   defaultValue?: unknown;
   page?: string;
@@ -54,7 +54,7 @@ export interface SubscriptionIR {
   attribute: string;
   /** The value filter of `"switch.on"`; absent when every value is delivered. */
   value?: string;
-  /** The handler method's name. */
+  /** The handler method's name (a GString handler keeps its template, `sensorTriggered${}`). */
   handler: string;
   /** The method whose body makes the subscribe call (`installed`, `initialize`, ...). */
   inMethod: string;
@@ -89,6 +89,12 @@ export interface FunctionIR {
   decl: MethodDecl;
 }
 
+/** Something the static scan could not resolve (e.g. a subscription to a computed source). */
+export interface LowerWarning {
+  message: string;
+  location: SourceLocation;
+}
+
 export interface AppIR {
   /** The file the app was read from. */
   file: string;
@@ -102,4 +108,5 @@ export interface AppIR {
   /** Other top-level statements that run when the script is loaded (rare). */
   topLevel: Expression[];
   mappings: MappingIR[];
+  warnings: LowerWarning[];
 }

@@ -1,0 +1,150 @@
+// Lowers a parsed SmartApp to its AppIR: metadata, inputs (by running the preferences DSL),
+// subscriptions and schedules (static scan), methods, fields and mappings. Never throws: an app
+// that cannot be lowered gives a positioned error.
+import { InterpError } from '../interp/errors.js';
+import type * as ast from '../parser/ast.js';
+import { parseFile, parseGroovy, type ParseResult } from '../parser/parser.js';
+import type { AppIR, AppMetadata, FunctionIR, LowerWarning, MappingIR } from './ir.js';
+import { evaluatePreferences } from './preferences.js';
+import { scanMethods, walk } from './static-scan.js';
+
+export interface LowerError {
+  file: string;
+  line: number;
+  column: number;
+  /** `parse error: ...`, `unsupported: ...`, or a Groovy exception raised by the preferences code. */
+  message: string;
+}
+
+export type LowerResult = { ok: true; app: AppIR } | { ok: false; error: LowerError };
+
+/** `getAllOk()` is read as the property `allOk`, `isOn()` as `on`. */
+function getterProperty(decl: ast.MethodDecl): string | undefined {
+  if (decl.params.length > 0) return undefined;
+  const m = /^(get|is)([A-Z].*)$/.exec(decl.name);
+  return m ? m[2].charAt(0).toLowerCase() + m[2].slice(1) : undefined;
+}
+
+function topLevelCall(stmt: ast.Statement, name: string): ast.MethodCall | null {
+  if (stmt.kind !== 'ExpressionStatement') return null;
+  const e = stmt.expression;
+  return e.kind === 'MethodCall' && e.receiver === null && e.method === name ? e : null;
+}
+
+function literalString(e: ast.Expression): string | undefined {
+  if (e.kind === 'StringLiteral') return e.value;
+  if (e.kind === 'GString' && e.values.length === 0) return e.strings[0];
+  return undefined;
+}
+
+function entryKey(entry: ast.MapEntry): string | undefined {
+  return entry.key ? literalString(entry.key) ?? (entry.key.kind === 'Identifier' ? entry.key.name : undefined) : undefined;
+}
+
+function metadataOf(call: ast.MethodCall | null, file: string): AppMetadata {
+  const fields = new Map<string, string>();
+  const entries = call ? [...call.namedArgs, ...call.args.flatMap((a) => (a.kind === 'MapLiteral' ? a.entries : []))] : [];
+  for (const entry of entries) {
+    const key = entryKey(entry);
+    const value = literalString(entry.value);
+    if (key !== undefined && value !== undefined) fields.set(key, value);
+  }
+  const fallback = file.replace(/^.*\//, '').replace(/\.groovy$/, '');
+  return {
+    name: fields.get('name') ?? fallback,
+    namespace: fields.get('namespace'),
+    author: fields.get('author'),
+    category: fields.get('category'),
+    description: fields.get('description'),
+  };
+}
+
+/** `mappings { path("/x") { action: [GET: "h"] } }`, read without running it. */
+function mappingsOf(call: ast.MethodCall | null): MappingIR[] {
+  if (!call) return [];
+  const out: MappingIR[] = [];
+  walk(call, (node) => {
+    if (node.kind !== 'MethodCall' || node.method !== 'path' || node.receiver !== null) return;
+    const path = node.args[0] ? literalString(node.args[0]) : undefined;
+    if (path === undefined) return;
+    const actions: Record<string, string> = {};
+    walk(node, (inner) => {
+      if (inner.kind !== 'Labeled' || inner.label !== 'action') return;
+      walk(inner.body, (m) => {
+        if (m.kind !== 'MapLiteral') return;
+        for (const entry of m.entries) {
+          const verb = entryKey(entry);
+          const handler = literalString(entry.value);
+          if (verb !== undefined && handler !== undefined) actions[verb] = handler;
+        }
+      });
+    });
+    out.push({ path, actions });
+  });
+  return out;
+}
+
+function positioned(file: string, node: ast.Node, message: string): LowerResult {
+  return { ok: false, error: { file, line: node.range.start.line, column: node.range.start.column, message } };
+}
+
+export function lowerApp(program: ast.Program, file: string): LowerResult {
+  const decls: ast.MethodDecl[] = [];
+  const fields: ast.VarDecl[] = [];
+  const preferences: ast.Statement[] = [];
+  const topLevel: ast.Expression[] = [];
+  let definition: ast.MethodCall | null = null;
+  let mappings: ast.MethodCall | null = null;
+  for (const stmt of program.body) {
+    if (stmt.kind === 'MethodDecl') decls.push(stmt);
+    else if (stmt.kind === 'VarDecl') fields.push(stmt);
+    else if (stmt.kind === 'ClassDecl') return positioned(file, stmt, `unsupported: class declaration ${stmt.name}`);
+    else if (topLevelCall(stmt, 'definition')) definition = topLevelCall(stmt, 'definition');
+    else if (topLevelCall(stmt, 'preferences')) preferences.push(stmt);
+    else if (topLevelCall(stmt, 'mappings')) mappings = topLevelCall(stmt, 'mappings');
+    else if (stmt.kind === 'ExpressionStatement') topLevel.push(stmt.expression);
+    else if (stmt.kind !== 'ImportDecl' && stmt.kind !== 'Empty') return positioned(file, stmt, `unsupported: top-level ${stmt.kind} statement`);
+  }
+  const methods: FunctionIR[] = decls.map((decl) => ({ name: decl.name, getterProperty: getterProperty(decl), decl }));
+  const app: AppIR = {
+    file,
+    metadata: metadataOf(definition, file),
+    inputs: [],
+    subscriptions: [],
+    schedules: [],
+    methods,
+    fields,
+    topLevel,
+    mappings: mappingsOf(mappings),
+    warnings: [],
+  };
+  let preferenceWarnings: LowerWarning[];
+  try {
+    ({ inputs: app.inputs, warnings: preferenceWarnings } = evaluatePreferences(app, preferences));
+  } catch (e) {
+    if (!(e instanceof InterpError)) throw e;
+    const at = e.at ?? { file, line: 1, column: 1 };
+    return { ok: false, error: { file, line: at.line, column: at.column, message: `in preferences: ${e.detail}` } };
+  }
+  const scan = scanMethods(decls, file, new Set(app.inputs.map((i) => i.name)));
+  app.subscriptions = scan.subscriptions;
+  app.schedules = scan.schedules;
+  app.warnings = [...preferenceWarnings, ...scan.problems];
+  return { ok: true, app };
+}
+
+function fromParse(parsed: ParseResult, file: string): LowerResult {
+  if (!parsed.ok) {
+    const { line, column, message } = parsed.error;
+    return { ok: false, error: { file, line, column, message: `parse error: ${message}` } };
+  }
+  return lowerApp(parsed.program, file);
+}
+
+export function lowerSource(source: string, file: string): LowerResult {
+  return fromParse(parseGroovy(source, file), file);
+}
+
+export function lowerFile(path: string): LowerResult {
+  return fromParse(parseFile(path), path);
+}

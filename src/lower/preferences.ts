@@ -1,0 +1,220 @@
+// Finds an app's inputs by running its `preferences` block the way SmartThings (and the
+// reference's Extractor, §2.3) does: the DSL functions are stubs that record inputs and run their
+// closures; `page(name: "p")` without a closure runs the app's method `p()`; code inside dynamic
+// pages runs with the inputs seen so far bound to their default values. Pages reached through
+// `href(page: ...)` or `nextPage:` are visited too, as a user configuring the app would.
+import type { BuiltinFunction, RuntimeContext } from '../interp/context.js';
+import { InterpError } from '../interp/errors.js';
+import type { AppHandle, Host } from '../interp/host.js';
+import { AppInstance } from '../interp/instance.js';
+import { toStr } from '../interp/operators.js';
+import { GClosure, type GMap, type Value } from '../interp/values.js';
+import { createDevice, capabilityOf, initialValues } from '../model/capabilities.js';
+import type { Statement } from '../parser/ast.js';
+import { defaultBinding } from './input-defaults.js';
+import type { AppIR, InputIR, LowerWarning } from './ir.js';
+
+/** What the DSL run records. */
+interface PreferencesRun {
+  inputs: InputIR[];
+  page: string | undefined;
+  section: string | undefined;
+  visitedPages: Set<string>;
+  pendingPages: string[];
+}
+
+function str(v: Value | undefined): string | undefined {
+  return v === null || v === undefined ? undefined : toStr(v);
+}
+
+function closureOf(args: Value[]): GClosure | null {
+  const last = args[args.length - 1];
+  return last instanceof GClosure ? last : null;
+}
+
+function runClosure(c: GClosure | null): void {
+  c?.invoke([]);
+}
+
+/** Capability of an input type: `capability.lock` → `lock`, `device.aeonKeyFob` → `aeonKeyFob`. */
+export function capabilityOfType(type: string): string | undefined {
+  const m = /^(capability|device)\.(.+)$/.exec(type);
+  return m ? m[2] : undefined;
+}
+
+function optionsOf(named: GMap): unknown[] | undefined {
+  const options = named.get('options') ?? (named.get('metadata') instanceof Map ? (named.get('metadata') as GMap).get('values') : undefined);
+  if (Array.isArray(options)) return options;
+  if (options instanceof Map) return [...options.keys()];
+  return undefined;
+}
+
+/** The value the Extractor binds while preferences run: a device of the capability, or the constant. */
+export function preferencesValue(input: InputIR): Value {
+  const binding = defaultBinding(input);
+  if (binding.kind === 'value') return binding.value;
+  const device = createDevice(binding.capability);
+  return input.multiple ? [device] : device;
+}
+
+function inputStub(run: PreferencesRun): BuiltinFunction {
+  return (ctx, args, named) => {
+    const n: GMap = named ?? (args[0] instanceof Map ? args[0] : new Map());
+    const positional = args.filter((a) => typeof a === 'string');
+    const name = str(n.get('name')) ?? positional[0];
+    const type = str(n.get('type')) ?? positional[1] ?? 'text';
+    if (name === undefined) return null;
+    if (!run.inputs.some((i) => i.name === name)) {
+      const input: InputIR = {
+        name,
+        type,
+        capability: capabilityOfType(type),
+        multiple: n.get('multiple') === true,
+        required: n.has('required') ? n.get('required') === true : true,
+        title: str(n.get('title')),
+        options: optionsOf(n),
+        defaultValue: n.get('defaultValue') ?? undefined,
+        page: run.page,
+        section: run.section,
+        location: { file: ctx.app.file, line: ctx.callSite?.line ?? 0, column: ctx.callSite?.column ?? 0 },
+      };
+      run.inputs.push(input);
+      ctx.bindInput(name, preferencesValue(input));
+    }
+    runClosure(closureOf(args));
+    return null;
+  };
+}
+
+function pageName(args: Value[], named: GMap | null): string | undefined {
+  return str(named?.get('name')) ?? (typeof args[0] === 'string' ? args[0] : undefined);
+}
+
+function queuePage(run: PreferencesRun, ctx: RuntimeContext, name: string | undefined): void {
+  if (name && ctx.hasMethod(name) && !run.visitedPages.has(name)) run.pendingPages.push(name);
+}
+
+/** Runs a page: its closure, or the app method of its name. */
+function visitPage(run: PreferencesRun, ctx: RuntimeContext, name: string | undefined, body: GClosure | null): void {
+  if (name) run.visitedPages.add(name);
+  const outer = run.page;
+  run.page = name ?? outer;
+  if (body) runClosure(body);
+  // A page method taking `params` (pages reached by href with params) gets an empty map.
+  else if (name && ctx.hasMethod(name)) ctx.app.invoke(name, [new Map()]);
+  run.page = outer;
+}
+
+function pageStub(run: PreferencesRun): BuiltinFunction {
+  return (ctx, args, named) => {
+    const name = pageName(args, named);
+    queuePage(run, ctx, str(named?.get('nextPage')));
+    const body = closureOf(args);
+    if (!body && name && run.visitedPages.has(name)) return null;
+    // `preferences { page name: "a"; page name: "b" }` declares pages; SmartThings renders the
+    // first and the rest when the user navigates to them, so they are visited afterwards.
+    if (!body && run.page === undefined && run.visitedPages.size > 0) {
+      queuePage(run, ctx, name);
+      return null;
+    }
+    visitPage(run, ctx, name, body);
+    return null;
+  };
+}
+
+function sectionStub(run: PreferencesRun): BuiltinFunction {
+  return (_ctx, args, named) => {
+    const outer = run.section;
+    run.section = str(named?.get('title')) ?? (typeof args[0] === 'string' ? args[0] : undefined);
+    runClosure(closureOf(args));
+    run.section = outer;
+    return null;
+  };
+}
+
+function hrefStub(run: PreferencesRun): BuiltinFunction {
+  return (ctx, args, named) => {
+    queuePage(run, ctx, str(named?.get('page')) ?? (typeof args[0] === 'string' ? args[0] : undefined));
+    return null;
+  };
+}
+
+const noop: BuiltinFunction = () => null;
+
+function dslBuiltins(run: PreferencesRun): Record<string, BuiltinFunction> {
+  const runBody: BuiltinFunction = (_ctx, args) => {
+    runClosure(closureOf(args));
+    return null;
+  };
+  return {
+    preferences: runBody,
+    page: pageStub(run),
+    dynamicPage: pageStub(run),
+    section: sectionStub(run),
+    input: inputStub(run),
+    href: hrefStub(run),
+    paragraph: noop,
+    label: noop,
+    mode: noop,
+    icon: noop,
+    image: noop,
+    app: noop,
+    remove: noop,
+    text: noop,
+    buttons: noop,
+  };
+}
+
+/** The world of a preferences run: devices show their init = true values; nothing has effects. */
+function preferencesHost(): Host {
+  const none = () => undefined;
+  return {
+    inputValue: () => null,
+    readAttribute: (_app: AppHandle, device, attribute) => {
+      const spec = capabilityOf(device.capabilities[0] ?? '');
+      return spec ? (initialValues(spec, true).get(attribute) ?? null) : null;
+    },
+    deviceCommand: () => null,
+    locationMode: () => 'home',
+    locationModes: () => ['home', 'away', 'night'],
+    setLocationMode: none,
+    sendLocationEvent: none,
+    subscribe: none,
+    unsubscribe: none,
+    schedule: none,
+    unschedule: none,
+    message: none,
+    recordAccess: none,
+  };
+}
+
+/**
+ * Runs the `preferences` statements of an app (whose methods and fields are already lowered) and
+ * returns its inputs in declaration order. Throws the interpreter's positioned errors.
+ */
+export function evaluatePreferences(ir: AppIR, preferences: readonly Statement[]): PreferencesResult {
+  const run: PreferencesRun = { inputs: [], page: undefined, section: undefined, visitedPages: new Set(), pendingPages: [] };
+  const app = new AppInstance(ir, preferencesHost(), { id: 'Preferences', builtins: dslBuiltins(run), unknownNamesAreNull: true });
+  app.load();
+  for (const stmt of preferences) app.runTopLevel(stmt);
+  const ctx: RuntimeContext = app;
+  const warnings: LowerWarning[] = [];
+  while (run.pendingPages.length) {
+    const name = run.pendingPages.shift()!;
+    if (run.visitedPages.has(name)) continue;
+    try {
+      visitPage(run, ctx, name, null);
+    } catch (e) {
+      // A page only reachable through href may expect state set after installation (a history
+      // page): its failure costs the inputs it would declare, not the whole app.
+      if (!(e instanceof InterpError)) throw e;
+      warnings.push({ message: `page ${name}: ${e.detail}`, location: { file: ir.file, line: e.at?.line ?? 0, column: e.at?.column ?? 0 } });
+    }
+  }
+  return { inputs: run.inputs, warnings };
+}
+
+export interface PreferencesResult {
+  inputs: InputIR[];
+  warnings: LowerWarning[];
+}

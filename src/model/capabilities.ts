@@ -1,0 +1,364 @@
+// The device capability models as data (iotcheck-reference.md §3.1-§3.2), one table: attributes
+// with their value domains and the two initial values (the reference's init = true / false
+// configurations), commands with the attribute writes they make, and the manual events.
+// `applyCommand` is the only place that gives commands their meaning; the single-app home and the
+// pair model both use it.
+import { toStr } from '../interp/operators.js';
+import { Decimal, DeviceRef, Double, type Value } from '../interp/values.js';
+
+export type AttributeDomain = readonly string[] | 'number' | 'string';
+
+export interface AttributeSpec {
+  name: string;
+  domain: AttributeDomain;
+  /** Initial value in the reference's init = true configuration. */
+  initTrue: Value;
+  /** Initial value in the init = false configuration. */
+  initFalse: Value;
+}
+
+/** One attribute write of a command: a constant, a positional argument, or a key of a map argument. */
+export type CommandWrite =
+  | { attribute: string; value: Value }
+  | { attribute: string; arg: number }
+  | { attribute: string; mapKey: string };
+
+export interface CommandSpec {
+  writes: readonly CommandWrite[];
+  /** The command emits its event even when the value does not change (momentary `push`). */
+  alwaysEmits?: boolean;
+}
+
+export interface CapabilitySpec {
+  /** As written after `capability.` or `device.` in an input type. */
+  name: string;
+  attributes: readonly AttributeSpec[];
+  commands: Readonly<Record<string, CommandSpec>>;
+  /** Events of these attributes are direct user actions ("manual", reference §4.4). */
+  manualEvents?: readonly string[];
+  /** The environment's events of this device dispatch even when the value is unchanged. */
+  alwaysDispatches?: boolean;
+}
+
+const ON_OFF = ['on', 'off'] as const;
+
+function enumAttr(name: string, domain: readonly string[], initTrue: string, initFalse: string): AttributeSpec {
+  return { name, domain, initTrue, initFalse };
+}
+
+function numAttr(name: string, initTrue: number, initFalse: number): AttributeSpec {
+  return { name, domain: 'number', initTrue, initFalse };
+}
+
+function set(attribute: string, value: Value): CommandSpec {
+  return { writes: [{ attribute, value }] };
+}
+
+function fromArg(attribute: string): CommandSpec {
+  return { writes: [{ attribute, arg: 0 }] };
+}
+
+const switchCommands = { on: set('switch', 'on'), off: set('switch', 'off') };
+
+/** Commands every device accepts without effect (capability.polling, capability.refresh). */
+const NO_OPS: Readonly<Record<string, CommandSpec>> = { poll: { writes: [] }, refresh: { writes: [] } };
+
+function sensor(name: string, attributes: AttributeSpec[], extra: Partial<CapabilitySpec> = {}): CapabilitySpec {
+  return { name, attributes, commands: {}, ...extra };
+}
+
+const THERMOSTAT_MODES = ['auto', 'cool', 'emergency heat', 'emergencyHeat', 'heat', 'off'];
+const FAN_MODES = ['auto', 'fanCirculate', 'circulate', 'fanOn', 'on', 'off'];
+const MUSIC_STATUS = ['playing', 'paused', 'stopped'];
+const playing = set('status', 'playing');
+
+const TABLE: CapabilitySpec[] = [
+  {
+    name: 'switch',
+    attributes: [enumAttr('switch', ON_OFF, 'off', 'on'), numAttr('level', 50, 60)],
+    commands: { ...switchCommands, setLevel: fromArg('level') },
+  },
+  {
+    name: 'switchLevel',
+    attributes: [enumAttr('switch', ON_OFF, 'on', 'off'), numAttr('level', 50, 60), numAttr('hue', 30, 50), numAttr('saturation', 70, 90)],
+    commands: {
+      ...switchCommands,
+      setLevel: fromArg('level'),
+      setColor: { writes: [{ attribute: 'level', mapKey: 'level' }, { attribute: 'hue', mapKey: 'hue' }, { attribute: 'saturation', mapKey: 'saturation' }] },
+    },
+  },
+  { name: 'relaySwitch', attributes: [enumAttr('switch', ON_OFF, 'off', 'on')], commands: switchCommands },
+  { name: 'outlet', attributes: [enumAttr('switch', ON_OFF, 'off', 'on')], commands: switchCommands },
+  {
+    name: 'lock',
+    attributes: [enumAttr('lock', ['locked', 'unlocked'], 'locked', 'unlocked')],
+    commands: { lock: set('lock', 'locked'), unlock: set('lock', 'unlocked') },
+  },
+  {
+    name: 'thermostat',
+    attributes: [
+      numAttr('temperature', 60, 66),
+      numAttr('heatingSetpoint', 35, 50),
+      numAttr('coolingSetpoint', 70, 80),
+      numAttr('thermostatSetpoint', 50, 60),
+      enumAttr('thermostatMode', THERMOSTAT_MODES, 'off', 'off'),
+      enumAttr('thermostatFanMode', FAN_MODES, 'off', 'circulate'),
+      enumAttr('thermostatOperatingState', ['cooling', 'heating', 'idle', 'fan only', 'pending cool', 'pending heat', 'vent economizer'], 'cooling', 'cooling'),
+    ],
+    commands: {
+      setHeatingSetpoint: fromArg('heatingSetpoint'),
+      setCoolingSetpoint: fromArg('coolingSetpoint'),
+      setThermostatMode: fromArg('thermostatMode'),
+      setThermostatFanMode: fromArg('thermostatFanMode'),
+      cool: set('thermostatMode', 'cool'),
+      heat: set('thermostatMode', 'heat'),
+      auto: set('thermostatMode', 'auto'),
+      emergencyHeat: set('thermostatMode', 'emergency heat'),
+      off: set('thermostatMode', 'off'),
+      fanOn: set('thermostatFanMode', 'on'),
+      fanAuto: set('thermostatFanMode', 'auto'),
+      fanCirculate: set('thermostatFanMode', 'circulate'),
+      setHold: { writes: [{ attribute: 'heatingSetpoint', arg: 0 }, { attribute: 'coolingSetpoint', arg: 1 }] },
+    },
+  },
+  {
+    name: 'colorControl',
+    attributes: [
+      enumAttr('switch', ON_OFF, 'off', 'on'),
+      { name: 'color', domain: 'string', initTrue: 'Red', initFalse: 'Blue' },
+      numAttr('hue', 30, 50),
+      numAttr('saturation', 40, 50),
+      numAttr('level', 20, 50),
+      numAttr('colorTemperature', 10000, 15000),
+    ],
+    commands: {
+      ...switchCommands,
+      setColor: {
+        writes: [
+          { attribute: 'color', mapKey: 'hex' },
+          { attribute: 'hue', mapKey: 'hue' },
+          { attribute: 'saturation', mapKey: 'saturation' },
+          { attribute: 'level', mapKey: 'level' },
+        ],
+      },
+      setHue: fromArg('hue'),
+      setSaturation: fromArg('saturation'),
+      setLevel: fromArg('level'),
+      setColorTemperature: fromArg('colorTemperature'),
+    },
+  },
+  {
+    name: 'colorTemperature',
+    attributes: [enumAttr('switch', ON_OFF, 'on', 'on'), numAttr('level', 30, 50), numAttr('colorTemperature', 10000, 15000)],
+    commands: { ...switchCommands, setLevel: fromArg('level'), setColorTemperature: fromArg('colorTemperature') },
+  },
+  {
+    name: 'alarm',
+    attributes: [enumAttr('alarm', ['off', 'both', 'siren', 'strobe'], 'off', 'both')],
+    commands: { both: set('alarm', 'both'), on: set('alarm', 'both'), siren: set('alarm', 'siren'), strobe: set('alarm', 'strobe'), off: set('alarm', 'off') },
+  },
+  {
+    name: 'valve',
+    attributes: [enumAttr('valve', ['open', 'closed'], 'closed', 'open')],
+    commands: { open: set('valve', 'open'), close: set('valve', 'closed') },
+  },
+  {
+    name: 'doorControl',
+    attributes: [enumAttr('door', ['open', 'closed', 'opening', 'closing', 'unknown'], 'closed', 'open')],
+    commands: { open: set('door', 'open'), close: set('door', 'closed') },
+  },
+  {
+    name: 'garageDoorControl',
+    attributes: [enumAttr('door', ['open', 'closed', 'opening', 'closing', 'unknown'], 'closed', 'open')],
+    commands: { open: set('door', 'open'), close: set('door', 'closed') },
+  },
+  {
+    name: 'windowShade',
+    attributes: [enumAttr('windowShade', ['open', 'closed', 'partially open', 'opening', 'closing', 'unknown'], 'closed', 'open')],
+    commands: { open: set('windowShade', 'open'), close: set('windowShade', 'closed'), presetPosition: set('windowShade', 'partially open') },
+  },
+  {
+    name: 'musicPlayer',
+    attributes: [
+      numAttr('level', 20, 30),
+      enumAttr('mute', ['muted', 'unmuted'], 'unmuted', 'muted'),
+      enumAttr('status', MUSIC_STATUS, 'paused', 'playing'),
+      { name: 'trackDescription', domain: 'string', initTrue: '', initFalse: '' },
+      { name: 'trackData', domain: 'string', initTrue: '', initFalse: '' },
+    ],
+    commands: {
+      play: playing,
+      pause: set('status', 'paused'),
+      stop: set('status', 'stopped'),
+      on: playing,
+      off: set('status', 'stopped'),
+      mute: set('mute', 'muted'),
+      unmute: set('mute', 'unmuted'),
+      setLevel: fromArg('level'),
+      nextTrack: playing,
+      previousTrack: playing,
+      resumeTrack: playing,
+      restoreTrack: playing,
+      setTrack: { writes: [{ attribute: 'trackData', arg: 0 }] },
+      playTrack: { writes: [{ attribute: 'status', value: 'playing' }, { attribute: 'trackData', arg: 0 }] },
+      playText: { writes: [{ attribute: 'status', value: 'playing' }, { attribute: 'trackDescription', arg: 0 }] },
+      playTrackAndResume: { writes: [{ attribute: 'trackData', arg: 0 }] },
+      playTrackAndRestore: { writes: [{ attribute: 'trackData', arg: 0 }] },
+      playTextAndResume: { writes: [{ attribute: 'trackDescription', arg: 0 }] },
+      playTextAndRestore: { writes: [{ attribute: 'trackDescription', arg: 0 }] },
+      playSoundAndTrack: { writes: [{ attribute: 'trackData', arg: 0 }] },
+      playTrackAtVolume: { writes: [{ attribute: 'trackData', arg: 0 }, { attribute: 'level', arg: 1 }] },
+    },
+  },
+  {
+    name: 'speechSynthesis',
+    attributes: [numAttr('level', 50, 60)],
+    commands: { speak: { writes: [] }, setLevel: fromArg('level') },
+  },
+  {
+    name: 'imageCapture',
+    attributes: [{ name: 'image', domain: 'string', initTrue: 'imageData', initFalse: 'imageData' }],
+    commands: { take: { writes: [] } },
+  },
+  sensor('contactSensor', [enumAttr('contact', ['closed', 'open'], 'closed', 'open')]),
+  sensor('motionSensor', [enumAttr('motion', ['inactive', 'active'], 'inactive', 'active')]),
+  sensor('presenceSensor', [enumAttr('presence', ['not present', 'present'], 'not present', 'present')]),
+  sensor('beacon', [enumAttr('presence', ['not present', 'present'], 'not present', 'present')]),
+  sensor('mobilePresence', [enumAttr('presence', ['not present', 'present'], 'not present', 'present')]),
+  sensor('accelerationSensor', [enumAttr('acceleration', ['inactive', 'active'], 'inactive', 'active')]),
+  sensor('smokeDetector', [
+    enumAttr('smoke', ['clear', 'detected', 'tested'], 'clear', 'detected'),
+    enumAttr('carbonMonoxide', ['clear', 'detected', 'tested'], 'clear', 'detected'),
+    numAttr('battery', 50, 60),
+  ]),
+  sensor('carbonMonoxideDetector', [enumAttr('carbonMonoxide', ['clear', 'detected', 'tested'], 'clear', 'detected')]),
+  sensor('waterSensor', [enumAttr('water', ['dry', 'wet'], 'dry', 'wet')]),
+  sensor('temperatureMeasurement', [numAttr('temperature', 40, 60)]),
+  sensor('relativeHumidityMeasurement', [numAttr('humidity', 50, 60)]),
+  sensor('illuminanceMeasurement', [numAttr('illuminance', 20000, 5)]),
+  sensor('powerMeter', [numAttr('power', 50, 60)]),
+  { name: 'energyMeter', attributes: [numAttr('energy', 50, 60)], commands: { reset: set('energy', 0) } },
+  sensor('battery', [numAttr('battery', 50, 35)]),
+  sensor('sleepSensor', [enumAttr('sleeping', ['sleeping', 'not sleeping'], 'sleeping', 'not sleeping')]),
+  sensor('stepSensor', [numAttr('goal', 50, 40), numAttr('steps', 35, 60)]),
+  sensor('threeAxis', [{ name: 'threeAxis', domain: 'string', initTrue: '{"x":0,"y":0,"z":0}', initFalse: '{"x":1,"y":2,"z":3}' }], {
+    manualEvents: ['threeAxis'],
+  }),
+  sensor('button', [enumAttr('button', ['pushed', 'held'], 'pushed', 'held'), numAttr('numberOfButtons', 4, 4)], {
+    manualEvents: ['button'],
+    alwaysDispatches: true,
+  }),
+  sensor('aeonKeyFob', [enumAttr('button', ['pushed', 'held'], 'pushed', 'held'), numAttr('numberOfButtons', 4, 4)], {
+    manualEvents: ['button'],
+    alwaysDispatches: true,
+  }),
+  {
+    name: 'momentary',
+    attributes: [enumAttr('momentary', ['pushed'], 'pushed', 'pushed')],
+    commands: { push: { writes: [{ attribute: 'momentary', value: 'pushed' }], alwaysEmits: true } },
+  },
+  sensor('touchSensor', [enumAttr('nfcTouch', ['touched'], 'touched', 'touched')], { manualEvents: ['nfcTouch'], alwaysDispatches: true }),
+  // The simple sensors the reference lumps together as RemainingDevices: state only, events always dispatch.
+  ...(
+    [
+      ['carbonDioxideMeasurement', 'carbonDioxide'],
+      ['consumable', 'consumableStatus'],
+      ['pHMeasurement', 'pH'],
+      ['shockSensor', 'shock'],
+      ['soundSensor', 'sound'],
+      ['soundPressureLevel', 'soundPressureLevel'],
+      ['tamperAlert', 'tamper'],
+      ['ultravioletIndex', 'ultravioletIndex'],
+      ['voltageMeasurement', 'voltage'],
+    ] as const
+  ).map(([name, attribute]) => sensor(name, [{ name: attribute, domain: 'string', initTrue: null, initFalse: null }], { alwaysDispatches: true })),
+  sensor('signalStrength', [{ name: 'lqi', domain: 'number', initTrue: null, initFalse: null }, { name: 'rssi', domain: 'number', initTrue: null, initFalse: null }], {
+    alwaysDispatches: true,
+  }),
+  sensor('sensor', [], { alwaysDispatches: true }),
+  sensor('actuator', []),
+];
+
+const BY_NAME = new Map(TABLE.map((c) => [c.name, c]));
+
+export const CAPABILITIES: readonly CapabilitySpec[] = TABLE;
+
+/** The capability of an input type (`capability.lock` → lock spec), or undefined if unmodelled. */
+export function capabilityOf(name: string): CapabilitySpec | undefined {
+  return BY_NAME.get(name);
+}
+
+export function attributeNames(spec: CapabilitySpec): string[] {
+  return spec.attributes.map((a) => a.name);
+}
+
+export function commandNames(spec: CapabilitySpec): string[] {
+  return [...Object.keys(spec.commands), ...Object.keys(NO_OPS).filter((c) => !(c in spec.commands))];
+}
+
+export function initialValues(spec: CapabilitySpec, init: boolean): Map<string, Value> {
+  return new Map(spec.attributes.map((a) => [a.name, init ? a.initTrue : a.initFalse]));
+}
+
+export function isManualEvent(spec: CapabilitySpec | undefined, attribute: string): boolean {
+  return spec?.manualEvents?.includes(attribute) ?? false;
+}
+
+/** One attribute change of a command, and whether it emits an event. */
+export interface AttributeChange {
+  attribute: string;
+  value: Value;
+  /** False when the value was already current: the reference's idempotence guard emits nothing. */
+  emits: boolean;
+}
+
+/** Numeric arguments keep their number; strings that hold integers become numbers (setLevel("50")). */
+function normaliseArgument(domain: AttributeDomain, v: Value): Value {
+  if (domain === 'number') {
+    if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number(v.trim());
+    if (v instanceof Decimal || v instanceof Double) return Number.isInteger(v.value) ? v.value : v;
+    return v;
+  }
+  return v === null || typeof v === 'string' ? v : toStr(v);
+}
+
+/**
+ * The meaning of `command(args)` on a device with `spec` whose attributes are `current`: the
+ * attribute writes, each with whether it changes the value (and so emits an event). Returns
+ * undefined for a command the capability does not have.
+ */
+export function applyCommand(
+  spec: CapabilitySpec,
+  current: ReadonlyMap<string, Value>,
+  command: string,
+  args: readonly Value[],
+): AttributeChange[] | undefined {
+  const cmd = spec.commands[command] ?? NO_OPS[command];
+  if (!cmd) return undefined;
+  // A leading options map (`on([delay: 1000])`) is not an argument of the command itself.
+  const positional = args.length && args[0] instanceof Map && !cmd.writes.some((w) => 'mapKey' in w) ? args.slice(1) : args;
+  const changes: AttributeChange[] = [];
+  for (const w of cmd.writes) {
+    let raw: Value | undefined;
+    if ('value' in w) raw = w.value;
+    else if ('arg' in w) raw = positional[w.arg];
+    else {
+      const m = positional[0];
+      raw = m instanceof Map && m.has(w.mapKey) ? (m.get(w.mapKey) ?? null) : undefined;
+    }
+    if (raw === undefined) continue;
+    const domain = spec.attributes.find((a) => a.name === w.attribute)?.domain ?? 'string';
+    const value = normaliseArgument(domain, raw);
+    const old = current.get(w.attribute) ?? null;
+    const same = old === value || (old !== null && value !== null && toStr(old) === toStr(value));
+    changes.push({ attribute: w.attribute, value, emits: cmd.alwaysEmits === true || !same });
+  }
+  return changes;
+}
+
+/** The simulated device of a capability (one per capability, shared by every input of it). */
+export function createDevice(capability: string): DeviceRef {
+  const spec = capabilityOf(capability);
+  const id = `${capability}0`;
+  return new DeviceRef(id, id, [capability], spec ? attributeNames(spec) : [], spec ? commandNames(spec) : []);
+}

@@ -75,6 +75,7 @@ export class AppInstance implements AppHandle, AppCore {
   /** Binds every input through the host, then runs the script's field initialisers. */
   load(): void {
     for (const input of this.ir.inputs) this.bindInput(input.name, this.host.inputValue(this, input));
+    for (const name of this.ir.unboundInputs) this.inputs.set(name, null);
     this.outermost(() => initFields(this, this.ir.fields));
   }
 

@@ -261,6 +261,7 @@ function toJson(v: Value): string {
 // Devices
 
 function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Value {
+  if (!d.attributes.includes(attribute)) return null;
   const value = ctx.host.readAttribute(ctx.app, d, attribute);
   const text = value === null ? null : toStr(value);
   return mapOf({
@@ -275,10 +276,9 @@ function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Valu
   });
 }
 
-function requireAttribute(d: DeviceRef, attribute: Value): string {
-  const name = toStr(attribute);
-  if (!d.attributes.includes(name)) throw new UnsupportedError(`attribute ${name} of ${d.label}`);
-  return name;
+/** A device's value of an attribute; SmartThings gives null for an attribute the device lacks. */
+function readAttribute(ctx: RuntimeContext, d: DeviceRef, attribute: string): Value {
+  return d.attributes.includes(attribute) ? ctx.host.readAttribute(ctx.app, d, attribute) : null;
 }
 
 /** `currentSwitch` → `switch`, `currentThermostatMode` → `thermostatMode`. */
@@ -306,9 +306,12 @@ function deviceProperty(ctx: RuntimeContext, d: DeviceRef, name: string): Method
       return d.commands.map((c) => mapOf({ name: c }));
     case 'status':
       return 'ONLINE';
+    case 'latestValue':
+      // The reference's device classes expose their primary attribute as a `latestValue` field.
+      return d.attributes.length ? readAttribute(ctx, d, d.attributes[0]) : null;
   }
   const current = currentAttribute(name);
-  if (current !== null && d.attributes.includes(current)) return ctx.host.readAttribute(ctx.app, d, current);
+  if (current !== null) return readAttribute(ctx, d, current);
   if (name.endsWith('State') && d.attributes.includes(name.slice(0, -5))) return deviceState(ctx, d, name.slice(0, -5));
   return NOT_FOUND;
 }
@@ -317,10 +320,10 @@ function deviceMethod(ctx: RuntimeContext, d: DeviceRef, name: string, args: Val
   switch (name) {
     case 'currentValue':
     case 'latestValue':
-      return ctx.host.readAttribute(ctx.app, d, requireAttribute(d, args[0] ?? null));
+      return readAttribute(ctx, d, toStr(args[0] ?? null));
     case 'currentState':
     case 'latestState':
-      return deviceState(ctx, d, requireAttribute(d, args[0] ?? null));
+      return deviceState(ctx, d, toStr(args[0] ?? null));
     case 'hasCommand':
       return d.commands.includes(toStr(args[0] ?? null));
     case 'hasAttribute':
@@ -463,6 +466,14 @@ function locationProperty(ctx: RuntimeContext, name: string): MethodResult {
   return NOT_FOUND;
 }
 
+/** The location's own attributes: `mode`, and the fixed sunrise/sunset times as ISO strings. */
+function locationValue(ctx: RuntimeContext, attribute: string): Value | undefined {
+  if (attribute === 'mode') return ctx.host.locationMode(ctx.app);
+  if (attribute === 'sunsetTime') return new Date(time.SUNSET_MS).toISOString();
+  if (attribute === 'sunriseTime') return new Date(time.SUNRISE_MS).toISOString();
+  return undefined;
+}
+
 function modeObject(mode: string): GMap {
   return mapOf({ name: mode, id: mode });
 }
@@ -473,9 +484,12 @@ function locationMethod(ctx: RuntimeContext, name: string, args: Value[]): Metho
       ctx.host.setLocationMode(ctx.app, toStr(args[0] ?? null));
       return null;
     case 'currentValue':
-    case 'currentState':
-      if (toStr(args[0] ?? null) === 'mode') return ctx.host.locationMode(ctx.app);
-      throw new UnsupportedError(`location.${name}(${toStr(args[0] ?? null)})`);
+    case 'currentState': {
+      const attribute = toStr(args[0] ?? null);
+      const value = locationValue(ctx, attribute);
+      if (value === undefined) throw new UnsupportedError(`location.${name}(${attribute})`);
+      return name === 'currentValue' ? value : mapOf({ name: attribute, value, stringValue: value, date: new GDate(time.NOW_MS) });
+    }
     case 'getMode':
       return ctx.host.locationMode(ctx.app);
     case 'getModes':

@@ -108,5 +108,10 @@ export interface AppIR {
   /** Other top-level statements that run when the script is loaded (rare). */
   topLevel: Expression[];
   mappings: MappingIR[];
+  /**
+   * Inputs written in the source that the preferences run never reached (a branch not taken with
+   * the default values): unset settings, which read as null at run time as in SmartThings.
+   */
+  unboundInputs: string[];
   warnings: LowerWarning[];
 }

@@ -84,6 +84,18 @@ function mappingsOf(call: ast.MethodCall | null): MappingIR[] {
   return out;
 }
 
+/** Names of every `input "x", ...` / `input(name: "x", ...)` call in the file. */
+function syntacticInputNames(program: ast.Program): string[] {
+  const names: string[] = [];
+  walk(program, (node) => {
+    if (node.kind !== 'MethodCall' || node.method !== 'input' || node.receiver !== null) return;
+    const nameEntry = node.namedArgs.find((e) => entryKey(e) === 'name');
+    const name = nameEntry ? literalString(nameEntry.value) : node.args[0] ? literalString(node.args[0]) : undefined;
+    if (name !== undefined) names.push(name);
+  });
+  return names;
+}
+
 function positioned(file: string, node: ast.Node, message: string): LowerResult {
   return { ok: false, error: { file, line: node.range.start.line, column: node.range.start.column, message } };
 }
@@ -116,6 +128,7 @@ export function lowerApp(program: ast.Program, file: string): LowerResult {
     fields,
     topLevel,
     mappings: mappingsOf(mappings),
+    unboundInputs: [],
     warnings: [],
   };
   let preferenceWarnings: LowerWarning[];
@@ -126,6 +139,8 @@ export function lowerApp(program: ast.Program, file: string): LowerResult {
     const at = e.at ?? { file, line: 1, column: 1 };
     return { ok: false, error: { file, line: at.line, column: at.column, message: `in preferences: ${e.detail}` } };
   }
+  const bound = new Set(app.inputs.map((i) => i.name));
+  app.unboundInputs = [...new Set(syntacticInputNames(program))].filter((n) => !bound.has(n));
   const scan = scanMethods(decls, file, new Set(app.inputs.map((i) => i.name)));
   app.subscriptions = scan.subscriptions;
   app.schedules = scan.schedules;

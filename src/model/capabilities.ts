@@ -119,6 +119,9 @@ const TABLE: CapabilitySpec[] = [
       fanAuto: set('thermostatFanMode', 'auto'),
       fanCirculate: set('thermostatFanMode', 'circulate'),
       setHold: { writes: [{ attribute: 'heatingSetpoint', arg: 0 }, { attribute: 'coolingSetpoint', arg: 1 }] },
+      // The reference accepts these without an event (§3.2).
+      setClimate: { writes: [] },
+      setSchedule: { writes: [] },
     },
   },
   {
@@ -217,10 +220,18 @@ const TABLE: CapabilitySpec[] = [
   },
   {
     name: 'imageCapture',
-    attributes: [{ name: 'image', domain: 'string', initTrue: 'imageData', initFalse: 'imageData' }],
-    commands: { take: { writes: [] } },
+    attributes: [
+      { name: 'image', domain: 'string', initTrue: 'imageData', initFalse: 'imageData' },
+      enumAttr('alarmState', ['armed', 'not armed'], 'armed', 'not armed'),
+    ],
+    commands: { take: { writes: [] }, alarmOn: set('alarmState', 'armed'), alarmOff: set('alarmState', 'not armed') },
   },
-  sensor('contactSensor', [enumAttr('contact', ['closed', 'open'], 'closed', 'open')]),
+  {
+    // The reference's contact sensors also carry an alarm state that `on`/`off` arm and disarm.
+    name: 'contactSensor',
+    attributes: [enumAttr('contact', ['closed', 'open'], 'closed', 'open'), enumAttr('alarmState', ['armed', 'not armed'], 'armed', 'not armed')],
+    commands: { on: set('alarmState', 'armed'), off: set('alarmState', 'not armed') },
+  },
   sensor('motionSensor', [enumAttr('motion', ['inactive', 'active'], 'inactive', 'active')]),
   sensor('presenceSensor', [enumAttr('presence', ['not present', 'present'], 'not present', 'present')]),
   sensor('beacon', [enumAttr('presence', ['not present', 'present'], 'not present', 'present')]),

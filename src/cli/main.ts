@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The `stcheck` command line: one subcommand per pipeline stage, each in src/cli/commands/.
 import { Command } from 'commander';
+import { registerIr } from './commands/ir.js';
 import { registerParse } from './commands/parse.js';
+import { registerRun } from './commands/run.js';
 import { VERSION } from './version.js';
 
 const program = new Command('stcheck')
@@ -10,6 +12,8 @@ const program = new Command('stcheck')
   .showHelpAfterError();
 
 registerParse(program);
+registerIr(program);
+registerRun(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`stcheck: ${error instanceof Error ? error.message : String(error)}\n`);

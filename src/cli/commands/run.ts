@@ -1,0 +1,84 @@
+// `stcheck run <app.groovy> --event <input>.<attribute>=<value> ... [--json]`: installs the app in a
+// simulated home with default inputs and delivers the events in order.
+import type { Command } from 'commander';
+import { InterpError } from '../../interp/errors.js';
+import { lowerFile } from '../../lower/lower.js';
+import { Home, type HomeRecord } from '../../model/home.js';
+
+interface EventSpec {
+  source: string;
+  attribute: string;
+  value: string;
+}
+
+export function parseEventSpec(text: string): EventSpec | null {
+  const m = /^([^.=]+)\.([^=]+)=(.*)$/.exec(text);
+  return m ? { source: m[1], attribute: m[2], value: m[3] } : null;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function describe(r: HomeRecord): string {
+  const pad = '  '.repeat(r.depth);
+  switch (r.kind) {
+    case 'event':
+      return `${pad}event ${r.source}.${r.name}=${r.value}${r.manual ? ' (manual)' : ''}`;
+    case 'handler': {
+      const accesses = r.accesses.map((a) => `${a.kind === 'read' ? 'R' : 'W'} ${a.location}`);
+      return `${pad}handler ${r.handler}(${r.event}) accesses: {${[...new Set(accesses)].join(', ')}}`;
+    }
+    case 'command':
+      return `${pad}command ${r.device}.${r.command}(${r.args.join(', ')})`;
+    case 'write':
+      return `${pad}write ${r.location} = ${r.value}${r.manual ? ' (manual)' : ''}`;
+    case 'message':
+      return `${pad}${r.message.kind}${r.message.to ? ` to ${r.message.to}` : ''}: ${r.message.text}`;
+    case 'timer':
+      return `${pad}timer ${r.api} -> ${r.handler}${r.fired ? ' (fired at once)' : ' (pending: already running)'}`;
+  }
+}
+
+export function registerRun(program: Command): void {
+  program
+    .command('run')
+    .description('Install a SmartApp in a simulated home and deliver events to it')
+    .argument('<app>', 'the .groovy file')
+    .option('--event <input.attribute=value>', 'an event to deliver (repeatable, in order); also location.mode=away, app.touch=touched', collect, [])
+    .option('--init-false', "start from the reference's second initial configuration")
+    .option('--json', 'print one JSON object')
+    .action((file: string, options: { event: string[]; json?: boolean; initFalse?: boolean }) => {
+      const events = options.event.map((e) => ({ text: e, spec: parseEventSpec(e) }));
+      const bad = events.find((e) => e.spec === null);
+      if (bad) {
+        process.stderr.write(`stcheck run: bad --event ${bad.text} (expected <input>.<attribute>=<value>)\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const lowered = lowerFile(file);
+      if (!lowered.ok) {
+        const { line, column, message } = lowered.error;
+        process.stderr.write(`${file}:${line}:${column}: ${message}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      const home = new Home(lowered.app, { init: !options.initFalse });
+      let error: string | null = null;
+      try {
+        home.install();
+        for (const { spec } of events) home.fireEvent(spec!.source, spec!.attribute, spec!.value);
+      } catch (e) {
+        if (!(e instanceof InterpError) && !(e instanceof Error && /^no device input/.test(e.message))) throw e;
+        error = e.message;
+        process.exitCode = 1;
+      }
+      const state = home.app.canonicalState();
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify({ app: lowered.app.metadata.name, records: home.records, state, mode: home.locationModeValue, error }, null, 2)}\n`);
+      } else {
+        process.stdout.write(`${home.records.map(describe).join('\n')}\nfinal app state: ${state}\nlocation mode: ${home.locationModeValue}\n`);
+        if (error) process.stderr.write(`error: ${error}\n`);
+      }
+    });
+}

@@ -1,0 +1,98 @@
+// Groovy semantics on small snippets, as Groovy 2.5 prints them.
+import { describe, expect, it } from 'vitest';
+import { show, run } from './helpers.js';
+
+describe('Groovy truth and equality', () => {
+  it('treats empty collections, empty strings, zero and null as false', () => {
+    expect(show('[[], [:], "", 0, 0.0, null, [0], "0", 1].collect { it ? "T" : "F" }.join()')).toBe('FFFFFFTTT');
+  });
+  it('compares GStrings with Strings by content and numbers across types', () => {
+    expect(show('def n = 5; ["${n}" == "5", 1 == 1.0, 1.0 == 1.00, [1, 2] == [1, 2], [a: 1] == [a: 1]]')).toBe('[true, true, true, true, true]');
+  });
+  it('keeps the reference\'s bool input as the string "true"', () => {
+    expect(show('flag == true ? "bool" : (flag ? "truthy string" : "false")', 'preferences { section { input "flag", "bool" } }')).toBe('truthy string');
+  });
+});
+
+describe('numbers', () => {
+  it('divides integers to a BigDecimal', () => {
+    expect(show('[10 / 4, 8 / 4, 1 / 3, 7.intdiv(2), 10 % 3]')).toBe('[2.5, 2, 0.3333333333, 3, 1]');
+  });
+  it('keeps BigDecimal scale and Double printing', () => {
+    expect(show('[1.5 * 2, 0.1 + 0.2, 2.50, 3.0d, Math.round(2.5), Math.max(1, 2.5d), "5".toInteger() + 1, "2.5".toDouble()]')).toBe(
+      '[3.0, 0.3, 2.50, 3.0, 3, 2.5, 6, 2.5]',
+    );
+  });
+  it('converts with as and toInteger, and raises NumberFormatException on bad input', () => {
+    expect(show('["42" as Integer, 3.9 as Integer, 7 as String]')).toBe('[42, 3, 7]');
+    expect(show('try { "x".toInteger() } catch (NumberFormatException e) { "caught" }')).toBe('caught');
+  });
+});
+
+describe('strings', () => {
+  it('interpolates GStrings with paths and expressions', () => {
+    expect(show('def m = [a: [b: 2]]; "x=$m.a.b y=${1 + 2}"')).toBe('x=2 y=3');
+  });
+  it('has the GDK string methods', () => {
+    expect(show('["a,b,,c,,".split(","), "Hello".toLowerCase().startsWith("he"), "abc"[1..-1], "a-b".replace("-", "+"), String.format("%02d:%s", 5, "x")]')).toBe(
+      '[[a, b, , c], true, bc, a+b, 05:x]',
+    );
+  });
+});
+
+describe('closures and collections', () => {
+  it('binds it, explicit parameters and map entries', () => {
+    expect(show('[1, 2, 3].collect { it * 2 }.sum()')).toBe('12');
+    expect(show('[a: 1, b: 2].collect { k, v -> "$k$v" }.join("|")')).toBe('a1|b2');
+    expect(show('[a: 1, b: 2].findAll { it.value > 1 }')).toBe('[b:2]');
+  });
+  it('has find, findAll, any, every, inject, sort, unique, max, min, first, last', () => {
+    expect(show('def l = [3, 1, 2, 3]; [l.find { it > 1 }, l.findAll { it > 1 }, l.any { it > 2 }, l.every { it > 0 }, l.inject(0) { a, b -> a + b }, l.max(), l.min(), l.first(), l.last()]')).toBe(
+      '[3, [3, 2, 3], true, true, 9, 3, 1, 3, 3]',
+    );
+    expect(show('def l = [3, 1, 2, 3]; l.unique(); l.sort(); l')).toBe('[1, 2, 3]');
+    expect(show('[[n: 2], [n: 1]].sort { it.n }*.n')).toBe('[1, 2]');
+  });
+  it('appends with <<, adds and removes with + and -, tests membership with in', () => {
+    expect(show('def l = []; l << 1 << 2; [l, l + 3, l - 1, 2 in l, 5 in l, [a: 1].containsKey("a"), [a: 1].keySet()]')).toBe('[[1, 2], [1, 2, 3], [2], true, false, true, [a]]');
+  });
+  it('navigates safely and spreads', () => {
+    expect(show('def m = null; [m?.x, m?.x?.y, [[a: 1], [a: 2]]*.a]')).toBe('[null, null, [1, 2]]');
+  });
+  it('returns the last expression implicitly, through if/else', () => {
+    expect(show('if (1 > 2) { "a" } else { "b" }')).toBe('b');
+  });
+});
+
+describe('control flow', () => {
+  it('switches on strings, lists, ranges and falls through without break', () => {
+    const body = (v: string) => `def out = []; switch (${v}) { case "a": out << "A"; break; case ["b", "c"]: out << "BC"; case 1..5: out << "R"; break; default: out << "D" }; out`;
+    expect(show(body('"a"'))).toBe('[A]');
+    expect(show(body('"c"'))).toBe('[BC, R]');
+    expect(show(body('3'))).toBe('[R]');
+    expect(show(body('"z"'))).toBe('[D]');
+  });
+  it('catches Groovy exceptions with typed and untyped catch, and runs finally', () => {
+    expect(show('def s = ""; try { null.foo() } catch (e) { s += "c" } finally { s += "f" }; s')).toBe('cf');
+    expect(show('try { throw new IllegalArgumentException("bad") } catch (IllegalArgumentException e) { e.message }')).toBe('bad');
+  });
+  it('calls methods by dynamic names and reads getters as properties', () => {
+    expect(show('def n = "hello"; "$n"()', 'def hello() { "hi" }')).toBe('hi');
+    expect(show('allOk ? "ok" : "no"', 'private getAllOk() { modeOk && true }\nprivate getModeOk() { true }')).toBe('ok');
+  });
+  it('stops an endless loop with a budget error, not a crash', () => {
+    expect(() => run('while (true) { }')).toThrow(/budget exceeded/);
+    expect(() => run('g()', 'def g() { g() }')).toThrow(/budget exceeded/);
+  });
+  it('stops an unmodelled API with a positioned unsupported error', () => {
+    expect(() => run('sendHubCommand("x")')).toThrow(/^unsupported: method sendHubCommand\(\) at snippet\.groovy:2:1$/);
+  });
+});
+
+describe('time', () => {
+  it('uses the constant clock and the location time zone', () => {
+    expect(show('[now(), new Date().time, new Date().format("yyyy-MM-dd HH:mm", location.timeZone)]')).toBe('[1564694080896, 1564694080896, 2019-08-01 17:14]');
+    expect(show('timeToday("15:00", location.timeZone).format("HH:mm", location.timeZone)')).toBe('15:00');
+    expect(show('timeOfDayIsBetween("15:00", "18:00", new Date(), location.timeZone)')).toBe('true');
+  });
+});

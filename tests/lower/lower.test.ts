@@ -1,0 +1,109 @@
+// Lowering real corpus apps: inputs from the preferences DSL, static subscriptions and schedules.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lowerFile, lowerSource } from '../../src/lower/lower.js';
+import type { AppIR } from '../../src/lower/ir.js';
+import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
+
+function lower(name: string): AppIR {
+  const r = lowerFile(join(SMARTAPPS_DIR, name));
+  if (!r.ok) throw new Error(r.error.message);
+  return r.app;
+}
+
+describe.skipIf(!HAVE_CORPUS)('lowering corpus apps', () => {
+  it('enhanced-auto-lock-door: inputs, subscriptions with value filters, runIn schedules', () => {
+    const app = lower('enhanced-auto-lock-door.groovy');
+    expect(app.metadata.name).toBe('Enhanced Auto Lock Door');
+    expect(app.inputs.map((i) => [i.name, i.type])).toEqual([
+      ['lock1', 'capability.lock'],
+      ['contact', 'capability.contactSensor'],
+      ['minutesLater', 'number'],
+      ['secondsLater', 'number'],
+      ['recipients', 'contact'],
+      ['phoneNumber', 'phone'],
+    ]);
+    expect(app.subscriptions.map((s) => [s.source, s.attribute, s.value, s.handler, s.inMethod])).toEqual([
+      [{ kind: 'input', input: 'lock1' }, 'lock', undefined, 'doorHandler', 'initialize'],
+      [{ kind: 'input', input: 'lock1' }, 'unlock', undefined, 'doorHandler', 'initialize'],
+      [{ kind: 'input', input: 'contact' }, 'contact', 'open', 'doorHandler', 'initialize'],
+      [{ kind: 'input', input: 'contact' }, 'contact', 'closed', 'doorHandler', 'initialize'],
+    ]);
+    expect(app.schedules.map((s) => [s.api, s.handler])).toEqual([
+      ['runIn', 'unlockDoor'],
+      ['runIn', 'lockDoor'],
+      ['runIn', 'lockDoor'],
+    ]);
+  });
+
+  it('nested input closures are inputs too (lock-it-when-i-leave)', () => {
+    const app = lower('lock-it-when-i-leave.groovy');
+    expect(app.inputs.map((i) => i.name)).toEqual(['presence1', 'lock1', 'unlock', 'recipients', 'spam']);
+    expect(app.inputs.find((i) => i.name === 'presence1')?.multiple).toBe(true);
+    expect(app.inputs.find((i) => i.name === 'unlock')?.options).toEqual(['Yes', 'No']);
+  });
+
+  it('runs dynamic pages defined by methods, with the inputs seen so far bound', () => {
+    // preferences { page name: "mainPage" } → def mainPage() { dynamicPage(...) { section { input ... } } }
+    const app = lower('color-coordinator.groovy');
+    expect(app.inputs.map((i) => [i.name, i.type, i.multiple, i.page])).toEqual([
+      ['master', 'capability.colorControl', false, 'mainPage'],
+      ['slaves', 'capability.colorControl', true, 'mainPage'],
+      ['randomYes', 'bool', false, 'mainPage'],
+    ]);
+  });
+
+  it('subscriptions in helpers called from installed, and to location and app', () => {
+    const app = lower('keep-me-cozy-ii.groovy');
+    expect(app.subscriptions.every((s) => s.inMethod === 'subscribeToEvents')).toBe(true);
+    const sources = lower('good-night-house.groovy').subscriptions.map((s) => s.source.kind);
+    expect(sources).toContain('app');
+  });
+
+  it('every corpus app lowers or fails with a positioned message', () => {
+    const files = readdirSync(SMARTAPPS_DIR).filter((f) => f.endsWith('.groovy'));
+    expect(files).toHaveLength(269);
+    const failures: string[] = [];
+    for (const f of files) {
+      const r = lowerFile(join(SMARTAPPS_DIR, f));
+      if (r.ok) continue;
+      expect(r.error.line).toBeGreaterThan(0);
+      expect(r.error.message).toMatch(/^(parse error|in preferences|unsupported):/);
+      failures.push(`${f}:${r.error.line}:${r.error.column} ${r.error.message}`);
+    }
+    process.stdout.write(`lowered ${files.length - failures.length}/${files.length}\n${failures.join('\n')}\n`);
+    expect(failures.length).toBeLessThanOrEqual(13);
+  });
+});
+
+describe('lowering snippets', () => {
+  it('reads getters as properties and keeps mappings as metadata', () => {
+    const r = lowerSource(
+      'mappings { path("/switches") { action: [GET: "listSwitches", PUT: "update"] } }\nprivate getAllOk() { true }\ndef isOpen() { false }\ndef listSwitches() {}',
+      'm.groovy',
+    );
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.app.methods.map((m) => [m.name, m.getterProperty])).toEqual([
+      ['getAllOk', 'allOk'],
+      ['isOpen', 'open'],
+      ['listSwitches', undefined],
+    ]);
+    expect(r.app.mappings).toEqual([{ path: '/switches', actions: { GET: 'listSwitches', PUT: 'update' } }]);
+  });
+
+  it('marks a schedule that is the first statement of installed()', () => {
+    const r = lowerSource('def installed() { schedule("0 0 * * * ?", "tick")\n runIn(60, other) }\ndef tick() {}\ndef other() {}', 's.groovy');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.app.schedules.map((s) => [s.kind, s.handler, s.firstStatement])).toEqual([
+      ['schedule', 'tick', true],
+      ['runIn', 'other', false],
+    ]);
+  });
+
+  it('reports a parse error with its position', () => {
+    const r = lowerSource('def f( {', 'bad.groovy');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/^parse error/);
+  });
+});

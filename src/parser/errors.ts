@@ -20,7 +20,7 @@ const quoted = (tokens: string[]): string[] => tokens.map((token) => JSON.string
 const GROUPS: Array<{ name: string; marker: string; members: string[]; implies: string[] }> = [
   {
     name: 'a statement',
-    marker: '"if"',
+    marker: '"@"',
     members: quoted(['{', 'if', 'while', 'do', 'for', 'switch', 'try', 'return', 'break', 'continue', 'throw', 'assert', 'import', 'class', 'def', '@']),
     implies: ['an expression', 'a type'],
   },
@@ -38,12 +38,12 @@ const GROUPS: Array<{ name: string; marker: string; members: string[]; implies: 
   },
   {
     name: 'an operator',
-    marker: '"&&"',
-    members: quoted([
+    marker: 'an operator',
+    members: ['an operator', ...quoted([
       '!', '!=', '!==', '%', '%=', '&', '&&', '&=', '*', '**', '**=', '*.', '*=', '+', '++', '+=', '-', '--', '-=', '.', '.&',
       '..', '..<', '.@', '/', '/=', '<', '<<', '<<=', '<=', '<=>', '=', '==', '===', '==~', '=~', '>', '>=', '>>', '>>=',
       '>>>', '>>>=', '?', '?.', '?:', '?=', '^', '^=', '|', '|=', '||', 'as', 'in', 'instanceof', '(', '[', '{',
-    ]),
+    ])],
     implies: [],
   },
   { name: 'end of line', marker: '"\\r\\n"', members: ['"\\n"', '"\\r\\n"', '"\\r"', '"\\n" or "\\r"'], implies: [] },

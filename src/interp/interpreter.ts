@@ -122,11 +122,18 @@ function guardStack<T>(fn: () => T): T {
   }
 }
 
-function pickOverload(fns: FunctionIR[], argc: number): FunctionIR {
+/** The overload Groovy would pick by argument count; undefined when none accepts that many. */
+function compatibleOverload(fns: FunctionIR[], argc: number): FunctionIR | undefined {
   const exact = fns.find((f) => f.decl.params.length === argc);
   if (exact) return exact;
-  const withDefaults = fns.find((f) => argc <= f.decl.params.length && f.decl.params.slice(argc).every((p) => p.defaultValue));
-  return withDefaults ?? fns[0];
+  // Trailing parameters with defaults may be left out; a single parameter may be left out (null).
+  return fns.find(
+    (f) => argc < f.decl.params.length && (f.decl.params.slice(argc).every((p) => p.defaultValue) || (argc === 0 && f.decl.params.length === 1)),
+  );
+}
+
+function pickOverload(fns: FunctionIR[], argc: number): FunctionIR {
+  return compatibleOverload(fns, argc) ?? fns[0];
 }
 
 function step(b: Budget): void {
@@ -755,8 +762,12 @@ function callUnqualified(frame: Frame, name: string, args: Value[], named: GMap 
   const local = scope?.vars.get(name);
   if (local instanceof GClosure) return local.invoke(withNamed(args, named));
   const fns = app.functions.get(name);
-  if (fns) return invokeFunction(app, pickOverload(fns, args.length + (named ? 1 : 0)), withNamed(args, named));
+  const argc = args.length + (named ? 1 : 0);
+  const own = fns && compatibleOverload(fns, argc);
+  if (own) return invokeFunction(app, own, withNamed(args, named));
+  // An app method of the same name but another arity does not hide the runtime's (`def subscribe()`).
   if (Object.hasOwn(app.builtins, name)) return app.builtins[name](app, args, named);
+  if (fns) return invokeFunction(app, fns[0], withNamed(args, named));
   if (app.hasField(name)) {
     const f = app.fieldGet(name);
     if (f instanceof GClosure) return f.invoke(withNamed(args, named));

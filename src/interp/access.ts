@@ -13,7 +13,7 @@
 //   <app>.timer.<handler>           a pending timer (runIn, schedule, unschedule)
 //
 // <app> is the app instance id (`App1`, `App2`). A write of `<app>.state.*` conflicts with every
-// key of that store; the checker treats `*` as a wildcard.
+// key of that store: a checker must treat `*` as a wildcard.
 
 export type AccessKind = 'read' | 'write';
 
@@ -42,13 +42,4 @@ export function subscriptionLocation(appId: string, handler: string): string {
 
 export function timerLocation(appId: string, handler: string): string {
   return `${appId}.timer.${handler}`;
-}
-
-/** Two accesses conflict when they touch the same location (wildcards included) and one writes. */
-export function locationsOverlap(a: string, b: string): boolean {
-  if (a === b) return true;
-  const starA = a.endsWith(`.${WHOLE_STORE}`);
-  const starB = b.endsWith(`.${WHOLE_STORE}`);
-  if (starA && b.startsWith(a.slice(0, -1))) return true;
-  return starB && a.startsWith(b.slice(0, -1));
 }

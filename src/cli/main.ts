@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `stcheck` command line: one subcommand per pipeline stage, each in src/cli/commands/.
 import { Command } from 'commander';
+import { registerEvents } from './commands/events.js';
 import { registerIr } from './commands/ir.js';
 import { registerParse } from './commands/parse.js';
 import { registerRun } from './commands/run.js';
@@ -14,6 +15,7 @@ const program = new Command('stcheck')
 registerParse(program);
 registerIr(program);
 registerRun(program);
+registerEvents(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`stcheck: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -36,7 +36,8 @@ const MULTI_VALUED: Record<string, readonly string[]> = {
   sleeping: ['sleeping', 'not sleeping'],
   goal: ['70', '40'],
   steps: ['100', '50'],
-  tamper: ['tampered'],
+  // The reference's table gives `tamper.tampered` two events (reference §5.7): tampered and clear.
+  tamper: ['tampered', 'clear'],
   mode: ['home', 'away', 'night'],
 };
 
@@ -103,7 +104,8 @@ export function expandEventType(token: string, capability?: string): EventTypeSp
     const suffix = token.slice(dot + 1);
     // The reference's tokenizer splits "presence.not present" at the space: accept both spellings.
     const value = multi?.find((v) => v === suffix || v.split(' ')[0] === suffix);
-    return value === undefined ? undefined : { name, values: [value] };
+    if (value === undefined) return undefined;
+    return { name, values: name === 'tamper' ? multi! : [value] };
   }
   if (multi) return { name, values: multi };
   const single = (capability && CAPABILITY_VALUE[capability]?.[name]) ?? SINGLE_VALUED[name];

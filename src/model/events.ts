@@ -1,10 +1,20 @@
-// The event list of an app pair, built the way the reference's DPOR variant builds it
-// (reference §2.2, §2.6, §5.7): one entry per subscribed event type (value suffixes kept),
-// deduplicated across the pair, expanded into one event per value, App1 and App2 interleaved.
-import type { AppIR, SourceLocation, SubscriptionIR } from '../lower/ir.js';
+// The event list of an app pair. Its backbone is the reference's own (the DPOR variant's token scan,
+// reference §2.2, §2.6, §5.7): one entry per scanned event type, deduplicated across the pair,
+// expanded into one event per value, App1 and App2 interleaved. That keeps our event alphabet, and
+// so our state and transition counts, comparable with the paper's. Subscriptions that the lowering
+// finds but the token scan misses (a subscription the scan cannot read) are appended, so no
+// subscribed event goes unfired: a deliberate deviation, listed per pair as `extra`.
+import type { AppIR, SubscriptionIR } from '../lower/ir.js';
 import { expandEventType } from './environment-events.js';
+import { scanPairTypes, type ScannedType } from './reference-scan.js';
 
 export type AppSlot = 'App1' | 'App2';
+
+/** One app of a pair: its IR and the source text it was lowered from. */
+export interface PairApp {
+  ir: AppIR;
+  source: string;
+}
 
 /** One event the environment can fire in the pair's home. */
 export interface PairEvent {
@@ -14,20 +24,21 @@ export interface PairEvent {
   kind: 'device' | 'location' | 'app' | 'schedule';
   /** The app whose subscription (or schedule) introduced the type. */
   app: AppSlot;
-  /** Event name and value delivered to handlers (absent for a schedule, which calls `handler`). */
+  /** Event name and value delivered to handlers (for a schedule: `schedule` and the method). */
   name: string;
   value: string;
   /** For device events: the capability of the device that fires it (one device per capability). */
   capability?: string;
   /** For schedule events: the method the timer runs. */
   handler?: string;
+  /** Not in the reference's list: found by our lowering only. */
+  extra: boolean;
 }
 
-/** A subscribed type the environment has no model for; the pair cannot be checked faithfully. */
+/** An event type the environment has no model for. */
 export interface UnmodelledEvent {
   app: AppSlot;
   type: string;
-  subscription: SubscriptionIR;
 }
 
 export interface PairEventList {
@@ -35,101 +46,90 @@ export interface PairEventList {
   unmodelled: UnmodelledEvent[];
 }
 
-/** A location event type is added once per pair, whichever app subscribes (reference §2.2). */
-const ONCE_PER_PAIR = new Set(['app', 'location', 'position', 'mode', 'mode.away', 'mode.home', 'mode.night',
-  'sunset', 'sunrise', 'sunsetTime', 'sunriseTime']);
-
-/** The reference's token scan skips this subscription as bogus. */
-const IGNORED_TYPES = new Set(['unlock']);
+/**
+ * The number of choices the reference's event loop offers for `eventCount` events, which is what
+ * the paper's "Evt." column reports: its generator writes `getIntFromList(0,1)` for one event and
+ * `(0,-1)` for none, so both count as 2 there (reference §2.6).
+ */
+export function referenceChoiceCount(eventCount: number): number {
+  return Math.max(eventCount, 2);
+}
 
 interface TypeEntry {
   type: string;
   app: AppSlot;
-  kind: PairEvent['kind'];
   capability?: string;
   handler?: string;
-  subscription?: SubscriptionIR;
+  extra: boolean;
 }
 
-export function buildPairEvents(app1: AppIR, app2: AppIR): PairEventList {
-  const entries = collectTypeEntries([['App1', app1], ['App2', app2]]);
+export function buildPairEvents(app1: PairApp, app2: PairApp): PairEventList {
+  const scanned = scanPairTypes(app1.source, app2.source).map((t) => fromScan(t, app1.ir, app2.ir));
+  const entries = [...scanned, ...missedSubscriptions(scanned, [['App1', app1.ir], ['App2', app2.ir]])];
   const ordered = interleave(entries.filter((e) => e.app === 'App1'), entries.filter((e) => e.app === 'App2'));
   const events: PairEvent[] = [];
   const unmodelled: UnmodelledEvent[] = [];
   for (const entry of ordered) {
-    if (entry.kind === 'schedule') {
-      events.push({ id: events.length, type: 'schedule', kind: 'schedule', app: entry.app, name: 'schedule', value: entry.handler ?? '', handler: entry.handler });
+    if (entry.type === 'schedule') {
+      events.push({ id: events.length, type: 'schedule', kind: 'schedule', app: entry.app, name: 'schedule', value: entry.handler ?? '', handler: entry.handler, extra: entry.extra });
       continue;
     }
     const spec = expandEventType(entry.type, entry.capability);
     if (!spec) {
-      unmodelled.push({ app: entry.app, type: entry.type, subscription: entry.subscription! });
+      unmodelled.push({ app: entry.app, type: entry.type });
       continue;
     }
+    const kind = eventKind(entry.type);
     for (const value of spec.values) {
-      events.push({ id: events.length, type: entry.type, kind: entry.kind, app: entry.app, name: spec.name, value, capability: entry.capability });
+      // An extra entry only adds what the reference's list cannot fire yet.
+      if (entry.extra && events.some((e) => e.name === spec.name && e.value === value && e.capability === entry.capability)) continue;
+      events.push({ id: events.length, type: entry.type, kind, app: entry.app, name: spec.name, value, capability: kind === 'device' ? entry.capability : undefined, extra: entry.extra });
     }
   }
   return { events, unmodelled };
 }
 
-/** The event type token of a subscription, as the reference's scan reads it. */
+/** The event type of a subscription, spelled as the reference's scan reads it. */
 export function subscriptionType(sub: SubscriptionIR): string {
   if (sub.source.kind === 'app') return 'app';
-  return sub.value === undefined ? sub.attribute : `${sub.attribute}.${sub.value}`;
+  return sub.value == null ? sub.attribute : `${sub.attribute}.${sub.value}`;
 }
 
-/**
- * The deduplicated type entries of both apps in scan order (App1's file, then App2's). A device
- * type is added again when it is new or when the subscribing input's capability has not been seen
- * in the pair yet, so `switch` on a switch and on a dimmer are two entries.
- */
-function collectTypeEntries(apps: Array<[AppSlot, AppIR]>): TypeEntry[] {
-  const entries: TypeEntry[] = [];
-  const seenTypes = new Set<string>();
-  const seenCapabilities = new Set<string>();
-  for (const [slot, app] of apps) {
-    const capabilityOf = new Map(app.inputs.map((input) => [input.name, input.capability ?? input.type]));
-    for (const item of scanOrder(app)) {
-      if (item.kind === 'schedule') {
-        entries.push({ type: 'schedule', app: slot, kind: 'schedule', handler: item.handler });
-        continue;
-      }
-      const sub = item.subscription;
-      const type = subscriptionType(sub);
-      if (IGNORED_TYPES.has(type)) continue;
-      if (sub.source.kind !== 'input' || ONCE_PER_PAIR.has(type)) {
-        if (seenTypes.has(type)) continue;
-        seenTypes.add(type);
-        entries.push({ type, app: slot, kind: sub.source.kind === 'app' ? 'app' : 'location', subscription: sub });
-        continue;
-      }
-      const capability = capabilityOf.get(sub.source.input);
-      if (seenTypes.has(type) && (capability === undefined || seenCapabilities.has(capability))) continue;
-      seenTypes.add(type);
-      if (capability !== undefined) seenCapabilities.add(capability);
-      entries.push({ type, app: slot, kind: 'device', capability, subscription: sub });
-    }
-  }
-  return entries;
+const LOCATION_EVENT_TYPES = /^(location|position|mode|sunset|sunrise|sunsetTime|sunriseTime)(\.|$)/;
+
+function eventKind(type: string): PairEvent['kind'] {
+  if (type === 'app') return 'app';
+  return LOCATION_EVENT_TYPES.test(type) ? 'location' : 'device';
 }
 
-type ScanItem =
-  | { kind: 'subscription'; subscription: SubscriptionIR; at: SourceLocation }
-  | { kind: 'schedule'; handler: string; at: SourceLocation };
+/** A scanned type with the capability of its device: the scan's input type, else the IR's. */
+function fromScan(t: ScannedType, app1: AppIR, app2: AppIR): TypeEntry {
+  const ir = t.app === 'App1' ? app1 : app2;
+  const capability = capabilityOfInputType(t.inputType) ?? ir.inputs.find((i) => i.name === t.variable)?.capability;
+  return { type: t.type, app: t.app, capability, handler: t.handler, extra: false };
+}
 
-/**
- * Subscriptions and first-statement schedules of installed()/initialize(), in source order: the
- * order in which the reference's single pass over the file meets them.
- */
-function scanOrder(app: AppIR): ScanItem[] {
-  const items: ScanItem[] = app.subscriptions.map((subscription) => ({ kind: 'subscription', subscription, at: subscription.location }));
-  for (const s of app.schedules) {
-    if (s.kind === 'schedule' && s.firstStatement && (s.inMethod === 'installed' || s.inMethod === 'initialize')) {
-      items.push({ kind: 'schedule', handler: s.handler, at: s.location });
+function capabilityOfInputType(inputType: string | undefined): string | undefined {
+  const m = inputType === undefined ? null : /^(?:capability|device)\.(\w+)$/.exec(inputType);
+  return m ? m[1] : undefined;
+}
+
+/** IR subscriptions whose (type, capability) the scan did not produce, once each, in source order. */
+function missedSubscriptions(scanned: readonly TypeEntry[], apps: Array<[AppSlot, AppIR]>): TypeEntry[] {
+  const have = new Set(scanned.map((e) => `${e.type}\u0000${eventKind(e.type) === 'device' ? e.capability : ''}`));
+  const extra: TypeEntry[] = [];
+  for (const [app, ir] of apps) {
+    for (const sub of ir.subscriptions) {
+      // The scan reads "presence.not present" as presence.not: compare in its spelling.
+      const type = subscriptionType(sub).split(' ')[0];
+      const capability = sub.source.kind === 'input' ? ir.inputs.find((i) => i.name === (sub.source as { input: string }).input)?.capability : undefined;
+      const key = `${type}\u0000${eventKind(type) === 'device' ? capability : ''}`;
+      if (have.has(key) || type === 'unlock') continue;
+      have.add(key);
+      extra.push({ type, app, capability, extra: true });
     }
   }
-  return items.sort((a, b) => a.at.line - b.at.line || a.at.column - b.at.column);
+  return extra;
 }
 
 /** App1[0], App2[0], App1[1], App2[1], ..., then the rest of the longer list (reference §2.6). */

@@ -27,7 +27,7 @@ const GROUPS: Array<{ name: string; marker: string; members: string[]; implies: 
   {
     name: 'an expression',
     marker: 'number',
-    members: ['identifier', 'number', 'string', 'slashy string', '"!" or "~"', ...quoted(['(', '[', '{', '+', '-', '++', '--', '*', '*:', 'new'])],
+    members: ['an expression', 'identifier', 'number', 'string', 'slashy string', '"!" or "~"', ...quoted(['(', '[', '{', '+', '-', '++', '--', '*', '*:', 'new'])],
     implies: ['a type'],
   },
   {

@@ -45,6 +45,8 @@ export function registerIr(program: Command): void {
     .description("Lower a SmartApp and print its inputs, subscriptions, schedules and methods")
     .argument('<app>', 'the .groovy file')
     .option('--json', 'print one JSON object')
+    // Usage errors exit with 2 (commander's default 1 means an app error here).
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
     .action((file: string, options: { json?: boolean }) => {
       const result = lowerFile(file);
       if (!result.ok) {

@@ -48,6 +48,8 @@ export function registerRun(program: Command): void {
     .option('--event <input.attribute=value>', 'an event to deliver (repeatable, in order); also location.mode=away, app.touch=touched', collect, [])
     .option('--init-false', "start from the reference's second initial configuration")
     .option('--json', 'print one JSON object')
+    // Usage errors exit with 2 (commander's default 1 means an app error here).
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
     .action((file: string, options: { event: string[]; json?: boolean; initFalse?: boolean }) => {
       const events = options.event.map((e) => ({ text: e, spec: parseEventSpec(e) }));
       const bad = events.find((e) => e.spec === null);

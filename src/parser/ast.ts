@@ -17,6 +17,7 @@ export interface Range {
 }
 
 interface NodeBase {
+  /** Parentheses make no node: the range of `(a + b)` is that of `a + b`. */
   range: Range;
 }
 
@@ -223,7 +224,11 @@ export interface Throw extends NodeBase {
   argument: Expression;
 }
 
-/** `label: statement`, as in `mappings { path("/x") { action: [GET: "h"] } }`. */
+/**
+ * `label: statement`, as in `mappings { path("/x") { action: [GET: "h"] } }`. Also what Groovy
+ * makes of a named argument left alone on its line after a missing comma (`href url: "u"`
+ * NEWLINE `title: "t"`): a few corpus apps contain that.
+ */
 export interface Labeled extends NodeBase {
   kind: 'Labeled';
   label: string;
@@ -381,7 +386,14 @@ export interface MethodCall extends NodeBase {
   namedArgs: MapEntry[];
   safe: boolean;
   spread: boolean;
-  /** Written without parentheses (a Groovy command expression). */
+  /**
+   * Written without parentheses (a Groovy command expression: `input "a"`, `log.debug x`).
+   * A call whose only arguments are closures written without parentheses (`preferences { }`,
+   * `list.each { }`) is not a command expression: commandForm is false there. In a command chain
+   * (`command "setColorHex" "string"`, i.e. `command("setColorHex")."string"`) every call has
+   * commandForm true. A closure on the line after a call (`preferences` NEWLINE `{`) is still that
+   * call's trailing closure, as in Groovy 2.
+   */
   commandForm: boolean;
 }
 
@@ -398,6 +410,7 @@ export interface Index extends NodeBase {
   kind: 'Index';
   object: Expression;
   index: Expression;
+  /** Always false from the parser: Groovy 2.4 has no `?[`, and `a ?[1] : 2` is a ternary. */
   safe: boolean;
 }
 
@@ -482,7 +495,10 @@ export interface InstanceOf extends NodeBase {
   negated: boolean;
 }
 
-/** `new Date()`, `new groovy.json.JsonSlurper()`, `new Foo(a: 1)`, `new int[3]`. */
+/**
+ * `new Date()`, `new groovy.json.JsonSlurper()`, `new Foo(a: 1)`, `new int[3]`. For an array,
+ * `args` holds the dimension sizes and `type.arrayDims` counts them.
+ */
 export interface New extends NodeBase {
   kind: 'New';
   type: TypeRef;

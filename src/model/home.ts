@@ -1,10 +1,14 @@
-// A simulated home for ONE app (what `stcheck run` needs): one device per capability, the
-// reference's input constants, the location, and synchronous re-entrant event delivery. Every
-// handler run gets an access log; nested runs (a command's event reaching the app again) append
-// to the logs of the runs that caused them, so an outer handler's set is its whole transition.
+// A simulated home for one app (`stcheck run`) or an app pair (the model checker): one device per
+// capability shared by every app, the reference's input constants, the location, and synchronous,
+// re-entrant event delivery, App2's subscriptions before App1's (reference §2.5). Every handler
+// run gets an access log; nested runs (a command's event reaching an app again) append to the logs
+// of the runs that caused them, so an outer handler's set is its whole transition. The whole home
+// can be snapshot, restored and hashed, which is what a state of the pair model is.
+import { deepCopy, canonicalValue, type AppSnapshot } from '../interp/app-state.js';
 import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
+import { Budget } from '../interp/context.js';
+import { GroovyError, UnsupportedError, type ErrorPosition } from '../interp/errors.js';
 import type { AppHandle, Host, Message, RuntimeSubscription, SubscriptionTarget, TimerRequest } from '../interp/host.js';
-import { UnsupportedError } from '../interp/errors.js';
 import { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
 import { NOW_MS } from '../interp/time.js';
@@ -12,8 +16,7 @@ import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import { defaultBinding } from '../lower/input-defaults.js';
 import type { AppIR, InputIR } from '../lower/ir.js';
 import { applyCommand, capabilityOf, createDevice, initialValues, isManualEvent, type CapabilitySpec } from './capabilities.js';
-
-export const APP_ID = 'App1';
+import type { PairEvent } from './events.js';
 
 interface DeviceState {
   ref: DeviceRef;
@@ -21,52 +24,88 @@ interface DeviceState {
   values: Map<string, Value>;
 }
 
+interface Subscription {
+  app: AppInstance;
+  subscription: RuntimeSubscription;
+}
+
 /** One line of what happened, in order. */
 export type HomeRecord =
   | { kind: 'event'; source: string; name: string; value: string; manual: boolean; depth: number }
-  | { kind: 'handler'; handler: string; event: string; depth: number; accesses: Access[] }
-  | { kind: 'command'; device: string; command: string; args: string[]; depth: number }
-  | { kind: 'write'; location: string; value: string; manual: boolean; depth: number }
-  | { kind: 'message'; message: Message; depth: number }
-  | { kind: 'timer'; api: string; handler: string; fired: boolean; depth: number };
+  | { kind: 'handler'; app: string; handler: string; event: string; depth: number; accesses: Access[] }
+  | { kind: 'command'; app: string; device: string; command: string; args: string[]; at: ErrorPosition | null; depth: number }
+  | {
+      kind: 'write';
+      app: string;
+      device: string;
+      attribute: string;
+      location: string;
+      value: string;
+      /** False for a command that stored the value already current (it emits no event). */
+      changed: boolean;
+      manual: boolean;
+      at: ErrorPosition | null;
+      depth: number;
+    }
+  | { kind: 'message'; app: string; message: Message; depth: number }
+  | { kind: 'timer'; app: string; api: string; handler: string; fired: boolean; depth: number }
+  | { kind: 'error'; app: string; handler: string; message: string; depth: number };
 
 export interface HomeOptions {
   /** The reference's two initial configurations (§3.2): device values and mode. */
   init: boolean;
 }
 
+/** Everything that can influence the home's future (app states included). */
+export interface HomeSnapshot {
+  readonly devices: ReadonlyMap<string, ReadonlyMap<string, Value>>;
+  readonly mode: string;
+  readonly subscriptions: ReadonlyArray<{ app: number; subscription: RuntimeSubscription }>;
+  readonly apps: readonly AppSnapshot[];
+}
+
+const LOCATION_MODES = ['home', 'away', 'night'];
+
 function numberOrString(text: string): Value {
   return /^-?\d+$/.test(text) ? Number(text) : text;
 }
 
 export class Home implements Host {
-  readonly app: AppInstance;
+  /** App1, App2, ... in the order given (App1 installs first; App2's handlers run first). */
+  readonly apps: AppInstance[];
   readonly records: HomeRecord[] = [];
   private readonly devices = new Map<string, DeviceState>();
-  private readonly subscriptions: RuntimeSubscription[] = [];
+  private subscriptions: Subscription[] = [];
   private mode: string;
-  /** Access logs of the handler runs in progress, innermost last. */
+  private readonly init: boolean;
+  /** Access logs of the handler runs in progress, innermost last, and of the whole transition. */
   private readonly openLogs: Access[][] = [];
   private depth = 0;
   /** Set while delivering a manual event's handlers (button, touch, NFC, app touch). */
   private manual = false;
   private readonly runningTimers = new Set<string>();
 
-  constructor(ir: AppIR, options: HomeOptions = { init: true }) {
+  constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
+    const list = Array.isArray(irs) ? irs : [irs as AppIR];
+    this.init = options.init;
     this.mode = options.init ? 'away' : 'home';
-    for (const input of ir.inputs) {
-      if (input.capability !== undefined) this.deviceFor(input.capability, options.init);
-    }
-    this.app = new AppInstance(ir, this, { id: APP_ID });
+    for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.deviceFor(input.capability);
+    const budget = new Budget();
+    this.apps = list.map((ir, i) => new AppInstance(ir, this, { id: `App${i + 1}`, budget }));
   }
 
-  /** Binds inputs, runs field initialisers and installed(). */
+  /** The first (for a single-app home, the only) app. */
+  get app(): AppInstance {
+    return this.apps[0];
+  }
+
+  /** Binds every app's inputs and runs its field initialisers, then installed() of each in order. */
   install(): void {
-    this.app.load();
-    this.runHandler('installed', 'install', []);
+    for (const app of this.apps) app.load();
+    for (const app of this.apps) this.runHandler(app, 'installed', 'install', []);
   }
 
-  /** The device bound to an input (its first device for `multiple: true`). */
+  /** The device bound to an input of the first app (its first device for `multiple: true`). */
   deviceOfInput(input: string): DeviceRef | null {
     const v = this.app.inputs.get(input);
     const d = Array.isArray(v) ? v[0] : v;
@@ -82,34 +121,77 @@ export class Home implements Host {
     return this.mode;
   }
 
-  /**
-   * The environment fires an event: `input.attribute=value` on a device input, `location.mode=x`,
-   * `location.<name>=x` (sunset, ...), or `app.touch=touched`. Like the reference's setValue, a
-   * device event whose value is already current does nothing unless the device always dispatches.
-   */
-  fireEvent(source: string, attribute: string, valueText: string): void {
-    if (source === 'app') return this.dispatch(new GEvent('touch', valueText, 'APP', null, new GDate(NOW_MS), null, true, false), true);
-    if (source === 'location') {
-      if (attribute === 'mode') {
-        if (this.mode === valueText) return;
-        this.mode = valueText;
-      }
-      return this.dispatch(new GEvent(attribute, valueText, 'LOCATION', null, new GDate(NOW_MS), null, true, false), false);
-    }
-    const device = this.deviceOfInput(source);
-    if (!device) throw new Error(`no device input named ${source}`);
-    const state = this.devices.get(device.id)!;
-    const value = numberOrString(valueText);
-    const changed = toStr(state.values.get(attribute) ?? null) !== valueText;
-    state.values.set(attribute, value);
-    if (!changed && !state.spec?.alwaysDispatches) return;
-    const data = attribute === 'button' ? new Map<Value, Value>([['buttonNumber', 1]]) : null;
-    this.dispatch(new GEvent(attribute, valueText, 'DEVICE', device, new GDate(NOW_MS), data, true, true), isManualEvent(state.spec, attribute));
+  /** The subscriptions made so far, in registration order (all apps). */
+  get activeSubscriptions(): readonly RuntimeSubscription[] {
+    return this.subscriptions.map((s) => s.subscription);
   }
 
-  /** The subscriptions the app has made so far (in registration order). */
-  get activeSubscriptions(): readonly RuntimeSubscription[] {
-    return this.subscriptions;
+  // --- the environment ----------------------------------------------------------------------------
+
+  /**
+   * The environment fires an event: `input.attribute=value` on a device input of the first app,
+   * `location.mode=x`, `location.<name>=x` (sunset, ...), or `app.touch=touched`.
+   */
+  fireEvent(source: string, attribute: string, valueText: string): void {
+    if (source === 'app') return this.touchApps(valueText);
+    if (source === 'location') return this.locationEvent(attribute, valueText);
+    const device = this.deviceOfInput(source);
+    if (!device) throw new Error(`no device input named ${source}`);
+    this.deviceEvent(this.devices.get(device.id)!, attribute, valueText);
+  }
+
+  /** Fires one event of a pair's event list (src/model/events.ts). */
+  fire(event: PairEvent): void {
+    switch (event.kind) {
+      case 'app':
+        return this.touchApps(event.value);
+      case 'location':
+        return this.locationEvent(event.name, event.value);
+      case 'schedule': {
+        const app = this.apps[event.app === 'App1' ? 0 : 1];
+        return this.fireTimer(app, event.handler ?? '', 'schedule', []);
+      }
+      case 'device': {
+        const state = this.deviceForEvent(event);
+        if (state) this.deviceEvent(state, event.name, event.value);
+      }
+    }
+  }
+
+  /**
+   * Like the reference's setValue, a device event whose value is already current does nothing
+   * unless the device always dispatches (buttons, touch sensors).
+   */
+  private deviceEvent(state: DeviceState, attribute: string, valueText: string): void {
+    const location = deviceAttributeLocation(state.ref.id, attribute);
+    this.access('read', location);
+    const changed = toStr(state.values.get(attribute) ?? null) !== valueText;
+    if (!changed && !state.spec?.alwaysDispatches) return;
+    state.values.set(attribute, numberOrString(valueText));
+    this.access('write', location);
+    const data = attribute === 'button' ? new Map<Value, Value>([['buttonNumber', 1]]) : null;
+    this.dispatch(new GEvent(attribute, valueText, 'DEVICE', state.ref, new GDate(NOW_MS), data, true, true), isManualEvent(state.spec, attribute));
+  }
+
+  private locationEvent(name: string, value: string): void {
+    if (name === 'mode') {
+      this.access('read', LOCATION_MODE);
+      if (this.mode === value) return;
+      this.mode = value;
+      this.access('write', LOCATION_MODE);
+    }
+    this.dispatch(new GEvent(name, value, 'LOCATION', null, new GDate(NOW_MS), null, true, false), false);
+  }
+
+  /** An app touch reaches every app that subscribed to `app`, as the reference's one Touched object does. */
+  private touchApps(value: string): void {
+    this.dispatch(new GEvent('touch', value, 'APP', null, new GDate(NOW_MS), null, true, false), true);
+  }
+
+  /** The device of a pair event: its capability's device, created on first use if no input binds it. */
+  private deviceForEvent(event: PairEvent): DeviceState | undefined {
+    if (event.capability !== undefined) return this.deviceFor(event.capability);
+    return [...this.devices.values()].find((d) => d.spec?.attributes.some((a) => a.name === event.name));
   }
 
   /**
@@ -123,7 +205,7 @@ export class Home implements Host {
     if (s.target.kind === 'app') event = new GEvent('touch', 'touched', 'APP', null, date, null, true, false);
     else if (s.target.kind === 'location') {
       const name = s.attribute === null || s.attribute === 'location' ? 'mode' : s.attribute;
-      const value = s.value ?? (name === 'mode' ? this.locationModes().find((m) => m !== this.mode)! : name);
+      const value = s.value ?? (name === 'mode' ? LOCATION_MODES.find((m) => m !== this.mode)! : name);
       event = new GEvent(name, value, 'LOCATION', null, date, null, true, false);
     } else {
       const state = this.devices.get(s.target.device.id)!;
@@ -132,8 +214,63 @@ export class Home implements Host {
       const data = attribute === 'button' ? new Map<Value, Value>([['buttonNumber', 1]]) : null;
       event = new GEvent(attribute, value, 'DEVICE', s.target.device, date, data, true, true);
     }
+    const owner = this.subscriptions.find((x) => x.subscription === s)?.app ?? this.app;
     this.records.push({ kind: 'event', source: event.device?.id ?? event.source.toLowerCase(), name: event.name, value: event.value, manual: false, depth: this.depth });
-    this.runHandler(s.handler, `${event.name}=${event.value}`, [event]);
+    this.runHandler(owner, s.handler, `${event.name}=${event.value}`, [event]);
+  }
+
+  // --- states of the model ------------------------------------------------------------------------
+
+  snapshot(): HomeSnapshot {
+    const devices = new Map<string, ReadonlyMap<string, Value>>();
+    for (const [id, d] of this.devices) devices.set(id, copyValues(d.values));
+    return {
+      devices,
+      mode: this.mode,
+      subscriptions: this.subscriptions.map((s) => ({ app: this.apps.indexOf(s.app), subscription: s.subscription })),
+      apps: this.apps.map((a) => a.snapshot()),
+    };
+  }
+
+  restore(snapshot: HomeSnapshot): void {
+    // A device first used after the snapshot (an event on an unbound capability) did not exist then.
+    for (const id of [...this.devices.keys()]) if (!snapshot.devices.has(id)) this.devices.delete(id);
+    for (const [id, values] of snapshot.devices) {
+      const device = this.devices.get(id) ?? this.deviceFor(id.replace(/0$/, ''));
+      device.values = copyValues(values);
+    }
+    this.mode = snapshot.mode;
+    this.subscriptions = snapshot.subscriptions.map((s) => ({ app: this.apps[s.app], subscription: s.subscription }));
+    snapshot.apps.forEach((s, i) => this.apps[i].restore(s));
+  }
+
+  /** Canonical string of the whole home: equal strings for states with equal futures. */
+  stateKey(): string {
+    const devices = [...this.devices.keys()].sort().map((id) => {
+      const values = [...this.devices.get(id)!.values].map(([k, v]) => `${k}=${canonicalValue(v)}`);
+      return `${id}{${values.join(',')}}`;
+    });
+    const subscriptions = this.subscriptions.map(({ app, subscription: s }) => {
+      const target = s.target.kind === 'device' ? s.target.device.id : s.target.kind;
+      return `${app.id}:${target}.${s.attribute ?? ''}.${s.value ?? ''}>${s.handler}`;
+    });
+    return `D[${devices.join(';')}]M${this.mode}S[${subscriptions.join(';')}]${this.apps.map((a) => `${a.id}${a.canonicalState()}`).join('')}`;
+  }
+
+  /**
+   * Runs `body` as one transition: the records it produces replace the home's records, and every
+   * access made (by the environment, the apps and the devices) is returned.
+   */
+  transition(body: () => void): Access[] {
+    this.records.length = 0;
+    const log: Access[] = [];
+    this.openLogs.push(log);
+    try {
+      body();
+    } finally {
+      this.openLogs.pop();
+    }
+    return log;
   }
 
   // --- Host ---------------------------------------------------------------------------------------
@@ -141,7 +278,7 @@ export class Home implements Host {
   inputValue(_app: AppHandle, input: InputIR): Value {
     const binding = defaultBinding(input);
     if (binding.kind === 'value') return binding.value;
-    const device = this.devices.get(`${binding.capability}0`)!.ref;
+    const device = this.deviceFor(binding.capability).ref;
     return input.multiple ? [device] : device;
   }
 
@@ -150,18 +287,22 @@ export class Home implements Host {
     return this.devices.get(device.id)?.values.get(attribute) ?? null;
   }
 
-  deviceCommand(_app: AppHandle, device: DeviceRef, command: string, args: Value[]): Value {
+  deviceCommand(handle: AppHandle, device: DeviceRef, command: string, args: Value[]): Value {
+    const app = this.instance(handle);
     const state = this.devices.get(device.id)!;
-    this.records.push({ kind: 'command', device: device.id, command, args: args.map(toStr), depth: this.depth });
+    this.records.push({ kind: 'command', app: app.id, device: device.id, command, args: args.map(toStr), at: app.callSite, depth: this.depth });
     const changes = state.spec ? applyCommand(state.spec, state.values, command, args) : undefined;
     if (!changes) throw new UnsupportedError(`command ${command} of ${device.id}`);
     for (const change of changes) {
       const location = deviceAttributeLocation(device.id, change.attribute);
       this.access('read', location);
+      this.records.push({
+        kind: 'write', app: app.id, device: device.id, attribute: change.attribute, location, value: toStr(change.value),
+        changed: change.emits, manual: this.manual, at: app.callSite, depth: this.depth,
+      });
       if (!change.emits) continue;
       state.values.set(change.attribute, change.value);
       this.access('write', location);
-      this.records.push({ kind: 'write', location, value: toStr(change.value), manual: this.manual, depth: this.depth });
       const event = new GEvent(change.attribute, toStr(change.value), 'DEVICE', device, new GDate(NOW_MS), null, true, false);
       this.dispatch(event, isManualEvent(state.spec, change.attribute));
     }
@@ -174,15 +315,20 @@ export class Home implements Host {
   }
 
   locationModes(): string[] {
-    return ['home', 'away', 'night'];
+    return LOCATION_MODES;
   }
 
-  setLocationMode(_app: AppHandle, mode: string): void {
+  setLocationMode(handle: AppHandle, mode: string): void {
+    const app = this.instance(handle);
     this.access('read', LOCATION_MODE);
-    if (this.mode === mode) return;
+    const changed = this.mode !== mode;
+    this.records.push({
+      kind: 'write', app: app.id, device: 'location', attribute: 'mode', location: LOCATION_MODE, value: mode,
+      changed, manual: this.manual, at: app.callSite, depth: this.depth,
+    });
+    if (!changed) return;
     this.mode = mode;
     this.access('write', LOCATION_MODE);
-    this.records.push({ kind: 'write', location: LOCATION_MODE, value: mode, manual: this.manual, depth: this.depth });
     this.dispatch(new GEvent('mode', mode, 'LOCATION', null, new GDate(NOW_MS), null, true, false), false);
   }
 
@@ -190,43 +336,31 @@ export class Home implements Host {
     this.dispatch(event, false);
   }
 
-  subscribe(app: AppHandle, subscription: RuntimeSubscription): void {
-    this.access('write', subscriptionLocation(app.id, subscription.handler));
-    this.subscriptions.push(subscription);
+  subscribe(handle: AppHandle, subscription: RuntimeSubscription): void {
+    this.access('write', subscriptionLocation(handle.id, subscription.handler));
+    this.subscriptions.push({ app: this.instance(handle), subscription });
   }
 
-  unsubscribe(app: AppHandle, target: SubscriptionTarget | null): void {
-    for (let i = this.subscriptions.length - 1; i >= 0; i--) {
-      const s = this.subscriptions[i];
-      if (target !== null && !sameTarget(s.target, target)) continue;
-      this.access('write', subscriptionLocation(app.id, s.handler));
-      this.subscriptions.splice(i, 1);
-    }
+  unsubscribe(handle: AppHandle, target: SubscriptionTarget | null): void {
+    this.subscriptions = this.subscriptions.filter(({ app, subscription: s }) => {
+      const removed = app.id === handle.id && (target === null || sameTarget(s.target, target));
+      if (removed) this.access('write', subscriptionLocation(app.id, s.handler));
+      return !removed;
+    });
   }
 
-  /**
-   * Timers fire at once (reference §2.5). A timer whose handler is already running from a timer
-   * (a method that re-schedules itself) stays pending instead of recursing forever.
-   */
-  schedule(app: AppHandle, timer: TimerRequest): void {
-    this.access('write', timerLocation(app.id, timer.handler));
-    const fire = !this.runningTimers.has(timer.handler);
-    this.records.push({ kind: 'timer', api: timer.api, handler: timer.handler, fired: fire, depth: this.depth });
-    if (!fire) return;
-    this.runningTimers.add(timer.handler);
-    try {
-      this.runHandler(timer.handler, `${timer.api} timer`, timer.data === null ? [] : [timer.data]);
-    } finally {
-      this.runningTimers.delete(timer.handler);
-    }
+  /** Timers fire at once (reference §2.5). */
+  schedule(handle: AppHandle, timer: TimerRequest): void {
+    this.access('write', timerLocation(handle.id, timer.handler));
+    this.fireTimer(this.instance(handle), timer.handler, timer.api, timer.data === null ? [] : [timer.data]);
   }
 
   unschedule(app: AppHandle, handler: string | null): void {
     if (handler !== null) this.access('write', timerLocation(app.id, handler));
   }
 
-  message(_app: AppHandle, message: Message): void {
-    this.records.push({ kind: 'message', message, depth: this.depth });
+  message(app: AppHandle, message: Message): void {
+    this.records.push({ kind: 'message', app: app.id, message, depth: this.depth });
   }
 
   recordAccess(_app: AppHandle, access: Access): void {
@@ -235,47 +369,86 @@ export class Home implements Host {
 
   // --- internals ----------------------------------------------------------------------------------
 
-  private deviceFor(capability: string, init: boolean): void {
+  private instance(handle: AppHandle): AppInstance {
+    return this.apps.find((a) => a.id === handle.id)!;
+  }
+
+  private deviceFor(capability: string): DeviceState {
     const ref = createDevice(capability);
-    if (this.devices.has(ref.id)) return;
-    const spec = capabilityOf(capability);
-    this.devices.set(ref.id, { ref, spec, values: spec ? initialValues(spec, init) : new Map() });
+    let device = this.devices.get(ref.id);
+    if (!device) {
+      const spec = capabilityOf(capability);
+      device = { ref, spec, values: spec ? initialValues(spec, this.init) : new Map() };
+      this.devices.set(ref.id, device);
+    }
+    return device;
   }
 
   private access(kind: Access['kind'], location: string): void {
     for (const log of this.openLogs) log.push({ kind, location });
   }
 
+  /**
+   * A timer's method runs at once. One whose method is already running from a timer (a method
+   * that re-schedules itself) stays pending instead of recursing forever.
+   */
+  private fireTimer(app: AppInstance, handler: string, api: string, args: Value[]): void {
+    const key = `${app.id}.${handler}`;
+    const fire = !this.runningTimers.has(key);
+    this.records.push({ kind: 'timer', app: app.id, api, handler, fired: fire, depth: this.depth });
+    if (!fire) return;
+    this.runningTimers.add(key);
+    try {
+      this.runHandler(app, handler, `${api} timer`, args);
+    } finally {
+      this.runningTimers.delete(key);
+    }
+  }
+
+  /**
+   * Delivers an event to every matching subscription: App2's before App1's, each app's in
+   * registration order. An exception a handler raises ends that handler only, as in SmartThings.
+   */
   private dispatch(event: GEvent, manual: boolean): void {
     const source = event.device?.id ?? event.source.toLowerCase();
     this.records.push({ kind: 'event', source, name: event.name, value: event.value, manual, depth: this.depth });
-    for (const s of [...this.subscriptions]) {
-      if (!matches(s, event)) continue;
-      this.access('read', subscriptionLocation(APP_ID, s.handler));
-      const outerManual = this.manual;
-      this.manual = manual;
-      try {
-        this.runHandler(s.handler, `${event.name}=${event.value}`, [event]);
-      } finally {
-        this.manual = outerManual;
+    const matching = this.subscriptions.filter((s) => matches(s.subscription, event));
+    for (const app of [...this.apps].reverse()) {
+      for (const { subscription } of matching.filter((s) => s.app === app)) {
+        this.access('read', subscriptionLocation(app.id, subscription.handler));
+        const outerManual = this.manual;
+        this.manual = manual;
+        try {
+          this.runHandler(app, subscription.handler, `${event.name}=${event.value}`, [event]);
+        } catch (error) {
+          if (!(error instanceof GroovyError)) throw error;
+          this.records.push({ kind: 'error', app: app.id, handler: subscription.handler, message: error.message, depth: this.depth });
+        } finally {
+          this.manual = outerManual;
+        }
       }
     }
   }
 
-  private runHandler(handler: string, cause: string, args: Value[]): void {
-    if (!this.app.hasMethod(handler)) return;
+  private runHandler(app: AppInstance, handler: string, cause: string, args: Value[]): void {
+    if (!app.hasMethod(handler)) return;
     const log: Access[] = [];
-    const record: HomeRecord = { kind: 'handler', handler, event: cause, depth: this.depth, accesses: log };
-    this.records.push(record);
+    this.records.push({ kind: 'handler', app: app.id, handler, event: cause, depth: this.depth, accesses: log });
     this.openLogs.push(log);
     this.depth++;
     try {
-      this.app.invoke(handler, args);
+      app.invoke(handler, args);
     } finally {
       this.depth--;
       this.openLogs.pop();
     }
   }
+}
+
+function copyValues(values: ReadonlyMap<string, Value>): Map<string, Value> {
+  const out = new Map<string, Value>();
+  for (const [k, v] of values) out.set(k, deepCopy(v));
+  return out;
 }
 
 function plausibleValue(state: DeviceState, attribute: string): string {

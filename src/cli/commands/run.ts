@@ -32,11 +32,13 @@ function describe(r: HomeRecord): string {
     case 'command':
       return `${pad}command ${r.device}.${r.command}(${r.args.join(', ')})`;
     case 'write':
-      return `${pad}write ${r.location} = ${r.value}${r.manual ? ' (manual)' : ''}`;
+      return `${pad}write ${r.location} = ${r.value}${r.changed ? '' : ' (unchanged)'}${r.manual ? ' (manual)' : ''}`;
     case 'message':
       return `${pad}${r.message.kind}${r.message.to ? ` to ${r.message.to}` : ''}: ${r.message.text}`;
     case 'timer':
       return `${pad}timer ${r.api} -> ${r.handler}${r.fired ? ' (fired at once)' : ' (pending: already running)'}`;
+    case 'error':
+      return `${pad}error in ${r.handler}: ${r.message}`;
   }
 }
 

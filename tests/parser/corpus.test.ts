@@ -82,6 +82,32 @@ describe.skipIf(!HAVE_CORPUS)(`the study corpus ${HAVE_CORPUS ? '' : SKIP_NOTE}`
     }
   });
 
+  it('gives every node a range whose lines and columns match its offsets', () => {
+    for (const name of ['enhanced-auto-lock-door.groovy', 'hue-connect.groovy', 'StriimLightConnect.groovy']) {
+      const source = read(name);
+      const lineStarts = [0, ...[...source.matchAll(/\n/g)].map((match) => match.index + 1)];
+      const expectedAt = (offset: number) => {
+        const line = lineStarts.findLastIndex((start) => start <= offset) + 1;
+        return { offset, line, column: offset - lineStarts[line - 1]! + 1 };
+      };
+      let checked = 0;
+      const visit = (value: unknown): void => {
+        if (Array.isArray(value)) return value.forEach(visit);
+        if (value === null || typeof value !== 'object') return;
+        const node = value as { kind?: string; range?: { start: { offset: number }; end: { offset: number } } };
+        if (node.kind !== undefined) {
+          expect(Object.keys(node.range!)).toEqual(['start', 'end']);
+          expect(node.range).toEqual({ start: expectedAt(node.range!.start.offset), end: expectedAt(node.range!.end.offset) });
+          expect(node.range!.start.offset).toBeLessThanOrEqual(node.range!.end.offset);
+          checked++;
+        }
+        for (const [key, child] of Object.entries(value)) if (key !== 'range') visit(child);
+      };
+      visit(parseApp(name));
+      expect(checked).toBeGreaterThan(300);
+    }
+  });
+
   it('reports a method body cut off at end of file at the last line', () => {
     const source = read('enhanced-auto-lock-door.groovy');
     const cut = source.slice(0, source.indexOf('def lockDoor(){') + 'def lockDoor(){'.length);

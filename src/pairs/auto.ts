@@ -1,0 +1,35 @@
+// Automatic pair groups by device category (issue 6): one group per actuated capability and one
+// for the location mode. Two apps are paired when both can write the same device: in the pair
+// model every input of a capability is the one simulated device of that capability, so apps that
+// both actuate a capability write the same device. Both orders, no self-pairs, as for the lists.
+import { capabilityOf } from '../model/capabilities.js';
+import type { AppClassification } from './classify.js';
+import { crossPairs } from './lists.js';
+import type { AppPair, PairGroup } from './types.js';
+
+export const AUTO_GROUP_PREFIX = 'auto:';
+/** The global-variable group: apps that write the location mode (reference `globalStateVariables`). */
+export const LOCATION_MODE_GROUP = `${AUTO_GROUP_PREFIX}location.mode`;
+
+/** The attributes a capability's commands write: the conflicts its group tracks. */
+export function commandWrittenAttributes(capability: string): string[] {
+  const commands = Object.values(capabilityOf(capability)?.commands ?? {});
+  return [...new Set(commands.flatMap((c) => c.writes.map((w) => w.attribute)))];
+}
+
+function group(name: string, apps: string[], attributes: string[]): PairGroup & { pairs: AppPair[] } {
+  const sorted = [...apps].sort();
+  return { name, apps: sorted, attributes, pairs: crossPairs(name, sorted, sorted) };
+}
+
+/** The groups of the classified apps, sorted by name; a group may hold one app and no pairs. */
+export function autoGroups(apps: readonly AppClassification[]): Array<PairGroup & { pairs: AppPair[] }> {
+  const byCapability = new Map<string, string[]>();
+  for (const app of apps) {
+    for (const capability of app.actuates) byCapability.set(capability, [...(byCapability.get(capability) ?? []), app.app]);
+  }
+  const groups = [...byCapability].map(([capability, members]) => group(`${AUTO_GROUP_PREFIX}${capability}`, members, commandWrittenAttributes(capability)));
+  const modeWriters = apps.filter((a) => a.writesLocationMode).map((a) => a.app);
+  if (modeWriters.length > 0) groups.push(group(LOCATION_MODE_GROUP, modeWriters, ['location.mode']));
+  return groups.sort((a, b) => a.name.localeCompare(b.name));
+}

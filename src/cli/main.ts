@@ -2,6 +2,7 @@
 // The `stcheck` command line: one subcommand per pipeline stage, each in src/cli/commands/.
 import { Command } from 'commander';
 import { registerEvents } from './commands/events.js';
+import { registerExplore } from './commands/explore.js';
 import { registerIr } from './commands/ir.js';
 import { registerParse } from './commands/parse.js';
 import { registerRun } from './commands/run.js';
@@ -16,6 +17,7 @@ registerParse(program);
 registerIr(program);
 registerRun(program);
 registerEvents(program);
+registerExplore(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`stcheck: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -2,6 +2,7 @@
 // shared state, each top-level method is an event, `disabled = ["e2", ...]` lists the events that
 // start disabled. This module reads such a file into an AppIR the interpreter can run, plus the
 // event list; src/explore/system.ts turns it into an EventSystem. See docs/explore.md.
+import { readFileSync } from 'node:fs';
 import type { AppIR } from '../lower/ir.js';
 import type { LowerError } from '../lower/lower.js';
 import { walk } from '../lower/static-scan.js';
@@ -58,6 +59,17 @@ export function readEventProgram(source: string, file: string): ProgramResult {
     const { line, column } = e.node.range.start;
     return { ok: false, error: { file, line, column, message: e.message } };
   }
+}
+
+/** Reads and checks a program file; an unreadable file is an error at 1:1, as for the parser. */
+export function loadEventProgram(path: string): ProgramResult {
+  let source: string;
+  try {
+    source = readFileSync(path, 'utf8');
+  } catch (error) {
+    return { ok: false, error: { file: path, line: 1, column: 1, message: `cannot read file: ${(error as Error).message}` } };
+  }
+  return readEventProgram(source, path);
 }
 
 function programOf(tree: ast.Program, source: string, file: string): EventProgram {

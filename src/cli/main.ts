@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { registerEvents } from './commands/events.js';
 import { registerExplore } from './commands/explore.js';
 import { registerIr } from './commands/ir.js';
+import { registerPairs } from './commands/pairs.js';
 import { registerParse } from './commands/parse.js';
 import { registerRun } from './commands/run.js';
 import { VERSION } from './version.js';
@@ -18,6 +19,7 @@ registerIr(program);
 registerRun(program);
 registerEvents(program);
 registerExplore(program);
+registerPairs(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`stcheck: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -14,7 +14,7 @@ describe('syntax errors', () => {
     ['def f() {\n  x = [1, 2\n}\n', 3, 1, 'expected ",", ":", "]" or an operator, found "}"'],
     ['def x = (\n', 2, 1, 'expected an expression, found end of input'],
     ['def f() {\n  x = a +\n}\n', 3, 1, 'expected an expression, found "}"'],
-    ['def f() {\n  if (x) {\n', 3, 1, 'expected "->", ";", "}", a statement or end of line, found end of input'],
+    ['def f() {\n  if (x) {\n', 3, 1, 'expected ";", "}", a statement or end of line, found end of input'],
     ['foo() bar()', 1, 7, 'expected ";", an operator or end of line, found "b"'],
   ])('%j', (source, line, column, message) => {
     expect(error(source)).toEqual({ file: 'app.groovy', line, column, message });
@@ -22,6 +22,18 @@ describe('syntax errors', () => {
 
   it('points at an unterminated string', () => {
     expect(error('def f() {\n  x = "abc\n}\n')).toMatchObject({ line: 2, column: 7 });
+  });
+
+  it.each([
+    ['builder calls', 'f {\n'],
+    ['if blocks', 'if (a) {\n'],
+    ['command arguments', 'foo a, {\n'],
+  ])('finds an error deep inside 24 nested %s quickly (no exponential backtracking)', (_, opener) => {
+    const source = opener.repeat(24) + 'x = )\n' + '}\n'.repeat(24);
+    const started = performance.now();
+    const found = error(source);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(found).toMatchObject({ line: 25, column: 5 });
   });
 
   it('reports absurd nesting instead of throwing', () => {

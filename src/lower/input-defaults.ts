@@ -1,5 +1,6 @@
 // The values the reference binds to inputs (iotcheck-reference.md §2.3), as data: a device input
 // gets the one simulated device of its capability; the other types get constants.
+import { toStr } from '../interp/operators.js';
 import type { Value } from '../interp/values.js';
 import type { InputIR } from './ir.js';
 
@@ -35,10 +36,15 @@ export function defaultBinding(input: InputIR): InputBinding {
   return { kind: 'value', value: null };
 }
 
-/** The first option of an enum, a map option (`[key: label]`) giving its key. */
+/**
+ * The first option of an enum: a map option (`[key: label]`) gives its key, as SmartThings does;
+ * a list option is stringified, as the reference does (nfc-tag-toggle compares `"[" + it.id + "]"`
+ * with the option `[(it.id)]`, an adaptation made for exactly that).
+ */
 function firstOption(options: unknown[] | undefined): Value {
   const first = options?.[0];
   if (first === undefined) return null;
   if (first instanceof Map) return (first.keys().next().value as Value) ?? null;
+  if (Array.isArray(first)) return toStr(first as Value);
   return first as Value;
 }

@@ -77,7 +77,7 @@ export class Home implements Host {
   private readonly devices = new Map<string, DeviceState>();
   private subscriptions: Subscription[] = [];
   private mode: string;
-  private readonly init: boolean;
+  private init: boolean;
   /** Access logs of the handler runs in progress, innermost last, and of the whole transition. */
   private readonly openLogs: Access[][] = [];
   private depth = 0;
@@ -101,8 +101,30 @@ export class Home implements Host {
 
   /** Binds every app's inputs and runs its field initialisers, then installed() of each in order. */
   install(): void {
+    this.load();
+    this.installApps();
+  }
+
+  /** Binds every app's inputs and runs its field initialisers (SmartThings creating the apps). */
+  load(): void {
     for (const app of this.apps) app.load();
+  }
+
+  /** Runs installed() of each app, App1 first (reference §2.4). */
+  installApps(): void {
     for (const app of this.apps) this.runHandler(app, 'installed', 'install', []);
+  }
+
+  /** Puts every device and the location in one of the reference's initial configurations. */
+  configure(init: boolean): void {
+    this.init = init;
+    for (const device of this.devices.values()) device.values = device.spec ? initialValues(device.spec, init) : new Map();
+    this.mode = init ? 'away' : 'home';
+  }
+
+  /** Creates the devices of these capabilities now, so that the set of devices never changes later. */
+  addDevices(capabilities: Iterable<string>): void {
+    for (const capability of capabilities) this.deviceFor(capability);
   }
 
   /** The device bound to an input of the first app (its first device for `multiple: true`). */

@@ -1,7 +1,7 @@
 // The worker side of the pool: answer each task message with the handler's result. A thrown error
 // is an `error` reply; the worker keeps serving. Memory is reported from this worker's own heap.
-import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
+import { heapMb } from '../util/heap.js';
 import type { ReplyMessage, TaskMessage } from './protocol.js';
 
 export function serveTasks<T, R>(handler: (payload: T) => R | Promise<R>): void {
@@ -19,8 +19,3 @@ export function serveTasks<T, R>(handler: (payload: T) => R | Promise<R>): void 
   });
 }
 
-/** The heap this isolate has grown to: an upper bound of its live data at the peak. */
-function heapMb(): number {
-  const stats = getHeapStatistics();
-  return Math.round((stats.total_heap_size / 2 ** 20) * 10) / 10;
-}

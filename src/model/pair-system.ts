@@ -1,0 +1,99 @@
+// An app pair in one simulated home, as an event system for the model checker (src/check): the
+// events are the pair's event list, a state is a snapshot of the whole home (devices, location,
+// subscriptions, both apps' fields and state), a transition fires one event and runs every handler
+// it cascades into. Both of the reference's initial configurations are initial states.
+import type { Access } from '../interp/access.js';
+import type { EventSystem, Step } from '../check/types.js';
+import type { AttributeWrite } from '../conflicts/types.js';
+import type { AppIR } from '../lower/ir.js';
+import type { PairEvent } from './events.js';
+import { Home, type HomeRecord, type HomeSnapshot } from './home.js';
+
+export interface PairState {
+  readonly snapshot: HomeSnapshot;
+  readonly key: string;
+}
+
+/** What a transition keeps for conflict detection: the attribute writes the apps made. */
+export interface PairTransitionInfo {
+  writes: AttributeWrite[];
+}
+
+/** The reference's two initial configurations (reference §3.2), in the order it explores them. */
+export const INITIAL_CONFIGURATIONS = [true, false] as const;
+
+export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
+  private readonly home: Home;
+  private readonly allEvents: readonly number[];
+
+  constructor(
+    apps: readonly [AppIR, AppIR],
+    readonly events: readonly PairEvent[],
+  ) {
+    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0] });
+    this.home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
+    this.home.load();
+    this.allEvents = events.map((_, i) => i);
+  }
+
+  get eventCount(): number {
+    return this.events.length;
+  }
+
+  describeEvent(event: number): string {
+    const e = this.events[event];
+    if (e.kind === 'schedule') return `${e.app} timer ${e.handler}()`;
+    if (e.kind === 'device') return `${e.capability ?? 'device'}.${e.name} = ${e.value}`;
+    return e.kind === 'app' ? 'app touched' : `location.${e.name} = ${e.value}`;
+  }
+
+  /** Both initial configurations, each with App1 then App2 installed. Throws what installing throws. */
+  initialStates(): PairState[] {
+    const loaded = this.home.snapshot();
+    return INITIAL_CONFIGURATIONS.map((init) => {
+      this.home.restore(loaded);
+      this.home.configure(init);
+      this.home.transition(() => this.home.installApps());
+      return this.capture();
+    });
+  }
+
+  /** Every event is always enabled, as in the reference's event loop (reference §2.6). */
+  enabled(): readonly number[] {
+    return this.allEvents;
+  }
+
+  execute(state: PairState, event: number): Step<PairState, PairTransitionInfo> {
+    const { state: next, accesses, records } = this.run(state, event);
+    return { state: next, accesses, info: { writes: attributeWrites(records) } };
+  }
+
+  key(state: PairState): string {
+    return state.key;
+  }
+
+  /** Fires `event` from `state`: the next state, every access made, and what happened in order. */
+  run(state: PairState, event: number): { state: PairState; accesses: Access[]; records: HomeRecord[] } {
+    this.home.restore(state.snapshot);
+    const accesses = this.home.transition(() => this.home.fire(this.events[event]));
+    return { state: this.capture(), accesses, records: [...this.home.records] };
+  }
+
+  private capture(): PairState {
+    return { snapshot: this.home.snapshot(), key: this.home.stateKey() };
+  }
+}
+
+/**
+ * The writes that count for conflicts: every effective attribute write, plus a `switch` command
+ * that stores the value already current (the reference's Switches write their mirror field
+ * unconditionally, reference §3.2 and §7.1 item 3).
+ */
+function attributeWrites(records: readonly HomeRecord[]): AttributeWrite[] {
+  const writes: AttributeWrite[] = [];
+  for (const r of records) {
+    if (r.kind !== 'write' || !(r.changed || r.attribute === 'switch')) continue;
+    writes.push({ app: r.app, device: r.device, attribute: r.attribute, value: r.value, manual: r.manual, at: r.at ?? undefined });
+  }
+  return writes;
+}

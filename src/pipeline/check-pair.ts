@@ -1,0 +1,158 @@
+// The whole pipeline for one ordered app pair: load both apps, build the pair's event list and its
+// event system, explore it with the chosen strategy, then find the conflicts by the last-writer
+// dataflow over the explored graph and replay each one's path into a readable trace.
+import { check } from '../check/check.js';
+import type { CheckResult, ExploredGraph } from '../check/types.js';
+import { detectConflicts } from '../conflicts/detect.js';
+import { physicalWarnings } from '../conflicts/physical.js';
+import type { AttributeWrite, WriteGraph } from '../conflicts/types.js';
+import { InterpError, GroovyError } from '../interp/errors.js';
+import { CAPABILITIES } from '../model/capabilities.js';
+import { buildPairEvents } from '../model/events.js';
+import { PairSystem, type PairState, type PairTransitionInfo } from '../model/pair-system.js';
+import { heapMb } from '../util/heap.js';
+import { formatLoadError, loadApp, type LoadedApp } from './load.js';
+import { buildTrace, type Trace } from './trace.js';
+
+export type Mode = 'dpor' | 'nodpor';
+
+export type PairVerdict = 'conflict' | 'no-conflict' | 'timeout' | 'state-limit' | 'unsupported' | 'parse-error' | 'error';
+
+export interface CheckPairOptions {
+  mode: Mode;
+  /** Tracked attributes (`lock`, `switch`, `location.mode`); default: every actuator attribute and the location mode. */
+  attributes?: readonly string[];
+  budgetMs?: number;
+  maxStates?: number;
+  /** Report one conflict (the one with the shortest trace), as the reference stops at its first. */
+  firstConflict?: boolean;
+}
+
+export interface ConflictWrite {
+  /** `App1` or `App2`. */
+  app: string;
+  /** The app's name (its file name without `.groovy`). */
+  appName: string;
+  value: string;
+  manual: boolean;
+  line?: number;
+  column?: number;
+}
+
+export interface ConflictReport {
+  device: string;
+  attribute: string;
+  later: ConflictWrite;
+  earlier: ConflictWrite;
+  trace: Trace;
+}
+
+export interface PairWarning {
+  kind: string;
+  message: string;
+}
+
+export interface PairCheckResult {
+  mode: Mode;
+  verdict: PairVerdict;
+  events: number;
+  states: number;
+  transitions: number;
+  executions: number;
+  ms: number;
+  /** This thread's heap at the end of the check, in MB (an upper bound of its live data). */
+  peakMemoryMb: number;
+  error?: string;
+  conflicts: ConflictReport[];
+  warnings: PairWarning[];
+}
+
+/** Every attribute some command writes (the actuator attributes), plus the location mode. */
+export const DEFAULT_TRACKED: readonly string[] = [
+  ...new Set(CAPABILITIES.flatMap((c) => Object.values(c.commands).flatMap((cmd) => cmd.writes.map((w) => w.attribute)))),
+  'location.mode',
+];
+
+export function checkPairFiles(file1: string, file2: string, options: CheckPairOptions): PairCheckResult {
+  const started = Date.now();
+  const loaded = [loadApp(file1), loadApp(file2)];
+  for (const l of loaded) {
+    if (!l.ok) return failed(options.mode, l.kind, formatLoadError(l.error), started);
+  }
+  const [app1, app2] = loaded.map((l) => (l as Extract<typeof l, { ok: true }>).app);
+  return checkPair(app1, app2, options);
+}
+
+export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOptions): PairCheckResult {
+  const started = Date.now();
+  const { events } = buildPairEvents(app1, app2);
+  const system = new PairSystem([app1.ir, app2.ir], events);
+  let result: CheckResult<PairState, PairTransitionInfo>;
+  try {
+    result = check(system, {
+      strategy: options.mode,
+      timeLimitMs: options.budgetMs,
+      maxStates: options.maxStates,
+    });
+  } catch (error) {
+    if (!(error instanceof InterpError)) throw error;
+    const verdict = error instanceof GroovyError ? 'error' : 'unsupported';
+    return { ...failed(options.mode, verdict, error.message, started), events: events.length };
+  }
+  const tracked = trackedFilter(options.attributes ?? DEFAULT_TRACKED);
+  const names = { App1: appName(app1), App2: appName(app2) };
+  let conflicts = detectConflicts(writeGraph(result.graph), tracked)
+    .map((c) => ({
+      device: c.device,
+      attribute: c.attribute,
+      later: conflictWrite(c.later, names),
+      earlier: conflictWrite(c.earlier, names),
+      trace: buildTrace(system, result.graph.initialStates.indexOf(c.initialState), c.path.map((t) => result.graph.transition(t).event), names),
+    }))
+    .sort((a, b) => a.trace.steps.length - b.trace.steps.length);
+  if (options.firstConflict) conflicts = conflicts.slice(0, 1);
+  return {
+    mode: options.mode,
+    verdict: conflicts.length > 0 ? 'conflict' : verdictOf(result),
+    events: events.length,
+    states: result.stats.states,
+    transitions: result.stats.transitions,
+    executions: result.stats.executions,
+    ms: Date.now() - started,
+    peakMemoryMb: heapMb(),
+    conflicts,
+    warnings: physicalWarnings(app1.ir, app2.ir, names),
+  };
+}
+
+function verdictOf(result: CheckResult<unknown, unknown>): PairVerdict {
+  if (result.verdict === 'timeout' || result.verdict === 'state-limit') return result.verdict;
+  return 'no-conflict';
+}
+
+function failed(mode: Mode, verdict: PairVerdict, error: string, started: number): PairCheckResult {
+  return { mode, verdict, events: 0, states: 0, transitions: 0, executions: 0, ms: Date.now() - started, peakMemoryMb: heapMb(), error, conflicts: [], warnings: [] };
+}
+
+function trackedFilter(attributes: readonly string[]): (w: AttributeWrite) => boolean {
+  const names = new Set(attributes);
+  return (w) => (w.device === 'location' ? names.has(`location.${w.attribute}`) : names.has(w.attribute));
+}
+
+function writeGraph(graph: ExploredGraph<PairState, PairTransitionInfo>): WriteGraph {
+  const transitions = [];
+  for (let id = 0; id < graph.transitionCount; id++) {
+    const t = graph.transition(id);
+    transitions.push({ src: t.src, dst: t.dst, event: t.event, writes: t.info?.writes ?? [] });
+  }
+  return { stateCount: graph.stateCount, initialStates: graph.initialStates, transitions };
+}
+
+function conflictWrite(w: AttributeWrite, names: Record<string, string>): ConflictWrite {
+  return { app: w.app, appName: names[w.app] ?? w.app, value: w.value, manual: w.manual, line: w.at?.line, column: w.at?.column };
+}
+
+function appName(app: LoadedApp): string {
+  return app.file.replace(/^.*[\\/]/, '').replace(/\.groovy$/, '');
+}
+

@@ -1,0 +1,58 @@
+// A conflict's trace for people: replay its path of events from the initial configuration and keep,
+// for each event fired, what happened: the handlers it ran in which app, the commands they issued
+// with their source lines, the writes, and the events those cascaded into.
+import type { HomeRecord } from '../model/home.js';
+import { INITIAL_CONFIGURATIONS, type PairSystem, type PairState } from '../model/pair-system.js';
+
+export type TraceStep =
+  | { kind: 'event'; depth: number; source: string; name: string; value: string; manual: boolean }
+  | { kind: 'handler'; depth: number; app: string; appName: string; handler: string; cause: string }
+  | { kind: 'command'; depth: number; app: string; appName: string; device: string; command: string; args: string[]; line?: number }
+  | { kind: 'write'; depth: number; app: string; appName: string; device: string; attribute: string; value: string; changed: boolean; manual: boolean; line?: number }
+  | { kind: 'timer'; depth: number; app: string; appName: string; api: string; handler: string; fired: boolean }
+  | { kind: 'error'; depth: number; app: string; appName: string; handler: string; message: string };
+
+export interface TracedEvent {
+  /** The event fired by the environment, as the event list describes it. */
+  event: string;
+  steps: TraceStep[];
+}
+
+export interface Trace {
+  /** The reference's initial configuration the path starts from (init = true or false). */
+  init: boolean;
+  events: TracedEvent[];
+  /** All steps of all events (a measure of the trace's length). */
+  steps: TraceStep[];
+}
+
+export function buildTrace(system: PairSystem, initialIndex: number, events: readonly number[], names: Record<string, string>): Trace {
+  let state: PairState = system.initialStates()[initialIndex];
+  const traced: TracedEvent[] = [];
+  for (const event of events) {
+    const step = system.run(state, event);
+    traced.push({ event: system.describeEvent(event), steps: step.records.flatMap((r) => toStep(r, names)) });
+    state = step.state;
+  }
+  return { init: INITIAL_CONFIGURATIONS[initialIndex], events: traced, steps: traced.flatMap((e) => e.steps) };
+}
+
+function toStep(r: HomeRecord, names: Record<string, string>): TraceStep[] {
+  const appName = (app: string) => names[app] ?? app;
+  switch (r.kind) {
+    case 'event':
+      return [{ kind: 'event', depth: r.depth, source: r.source, name: r.name, value: r.value, manual: r.manual }];
+    case 'handler':
+      return [{ kind: 'handler', depth: r.depth, app: r.app, appName: appName(r.app), handler: r.handler, cause: r.event }];
+    case 'command':
+      return [{ kind: 'command', depth: r.depth, app: r.app, appName: appName(r.app), device: r.device, command: r.command, args: r.args, line: r.at?.line }];
+    case 'write':
+      return [{ kind: 'write', depth: r.depth, app: r.app, appName: appName(r.app), device: r.device, attribute: r.attribute, value: r.value, changed: r.changed, manual: r.manual, line: r.at?.line }];
+    case 'timer':
+      return [{ kind: 'timer', depth: r.depth, app: r.app, appName: appName(r.app), api: r.api, handler: r.handler, fired: r.fired }];
+    case 'error':
+      return [{ kind: 'error', depth: r.depth, app: r.app, appName: appName(r.app), handler: r.handler, message: r.message }];
+    case 'message':
+      return [];
+  }
+}

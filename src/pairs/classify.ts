@@ -2,7 +2,7 @@
 // only reads, and by whether it writes the location mode: the basis of the automatic pair groups
 // (src/pairs/auto.ts). Static and approximate, on the IR's method ASTs:
 // - An expression denotes device inputs when it is an input name (`lock1`, `settings.lock1`,
-//   `settings["lock1"]`), an element or filtered part of one (`switches[0]`, `switches.find {..}`),
+//   `settings["lock1"]`; a computed `settings["locks_$n"]` denotes every device input), an element or filtered part of one (`switches[0]`, `switches.find {..}`),
 //   a list, ternary, elvis, cast or `+` of such, or a local name bound to one. Bindings are
 //   flow-insensitive per method: every `def x = e`, `x = e`, `for (x in e)`, closure parameter of
 //   `e.each { x -> }` (or `it`), and parameter of a helper method called with a device argument
@@ -38,6 +38,7 @@ export interface AppClassification {
 type Bindings = Map<string, Set<string>>;
 /** The binding that holds what a method returns (not a Groovy identifier, so it never collides). */
 const RETURNED = '<returned>';
+const ANY_SETTING = Symbol('any setting');
 
 /** Collection methods whose result is (part of) the receiver's devices. */
 const SAME_DEVICES = new Set(['find', 'findAll', 'grep', 'sort', 'first', 'last', 'unique', 'reverse', 'asList', 'toList', 'flatten', 'minus', 'plus', 'getAt', 'take', 'drop']);
@@ -46,12 +47,17 @@ const ITERATORS = new Set(['each', 'eachWithIndex', 'reverseEach', 'find', 'find
 /** Device methods that read attribute values. */
 const READ_METHODS = new Set(['currentValue', 'latestValue', 'currentState', 'latestState', 'statesSince', 'eventsSince', 'statesBetween', 'eventsBetween', 'events']);
 
-/** The name of `settings.x` / `settings["x"]`, or null. */
-function settingsName(e: ast.Expression): string | null {
-  if (e.kind === 'PropertyAccess' && e.object.kind === 'Identifier' && e.object.name === 'settings') {
-    return typeof e.property === 'string' ? e.property : e.property.kind === 'StringLiteral' ? e.property.value : null;
+const isSettings = (e: ast.Expression): boolean => e.kind === 'Identifier' && e.name === 'settings';
+
+/**
+ * A setting read: `settings.x` / `settings["x"]` give the name x; a computed one
+ * (`settings["locks_$n"]`, `settings[type + "_1"]`) gives ANY_SETTING; anything else null.
+ */
+function settingsName(e: ast.Expression): string | typeof ANY_SETTING | null {
+  if (e.kind === 'PropertyAccess' && isSettings(e.object)) {
+    return typeof e.property === 'string' ? e.property : e.property.kind === 'StringLiteral' ? e.property.value : ANY_SETTING;
   }
-  if (e.kind === 'Index' && e.object.kind === 'Identifier' && e.object.name === 'settings' && e.index.kind === 'StringLiteral') return e.index.value;
+  if (e.kind === 'Index' && isSettings(e.object)) return e.index.kind === 'StringLiteral' ? e.index.value : ANY_SETTING;
   return null;
 }
 
@@ -79,6 +85,7 @@ class DeviceResolver {
   /** The inputs `e` may denote in `method`. */
   resolve(e: ast.Expression, method: ast.MethodDecl): Set<string> {
     const named = settingsName(e);
+    if (named === ANY_SETTING) return new Set(this.inputs.keys());
     if (named !== null) return new Set(this.inputs.has(named) ? [named] : []);
     switch (e.kind) {
       case 'Identifier': {

@@ -1,8 +1,7 @@
 // The paper's worked examples as event programs (apps/examples): both strategies find the
 // asserting execution, and the trace each reports replays to the failing assert.
 import { describe, expect, it } from 'vitest';
-import { exploreProgram } from '../../src/explore/explore.js';
-import { assertLines, exampleProgram, replay } from './helpers.js';
+import { assertLines, exampleProgram, exploreReport, replay } from './helpers.js';
 
 const EXAMPLES = [
   { file: 'figure1.groovy', message: 'assert r4 == 0 failed' },
@@ -15,9 +14,7 @@ describe.each(EXAMPLES)('$file', ({ file, message }) => {
   const { program, source } = exampleProgram(file);
 
   it.each(['dpor', 'nodpor'] as const)('%s finds the asserting execution and its trace replays to it', (strategy) => {
-    const explored = exploreProgram(program, { strategy });
-    if (!explored.ok) throw new Error(explored.error.message);
-    const { verdict, violations } = explored.report;
+    const { verdict, violations } = exploreReport(program, { strategy });
     expect(verdict).toBe('violation');
     expect(violations).toHaveLength(1);
     const [violation] = violations;
@@ -27,29 +24,23 @@ describe.each(EXAMPLES)('$file', ({ file, message }) => {
   });
 
   it('dpor explores no more states or transitions than nodpor', () => {
-    const [dpor, nodpor] = (['dpor', 'nodpor'] as const).map((strategy) => {
-      const explored = exploreProgram(program, { strategy });
-      if (!explored.ok) throw new Error(explored.error.message);
-      return explored.report;
-    });
+    const [dpor, nodpor] = (['dpor', 'nodpor'] as const).map((strategy) => exploreReport(program, { strategy }));
     expect(dpor.states).toBeLessThanOrEqual(nodpor.states);
     expect(dpor.transitions).toBeLessThanOrEqual(nodpor.transitions);
   });
 });
 
 describe('what each example needs', () => {
+  const dporTrace = (file: string) => exploreReport(exampleProgram(file).program).violations[0].trace;
+
   it('Figure 1: T1 runs before T3b reads x', () => {
-    const explored = exploreProgram(exampleProgram('figure1.groovy').program, { strategy: 'dpor' });
-    if (!explored.ok) throw new Error(explored.error.message);
-    const trace = explored.report.violations[0].trace;
+    const trace = dporTrace('figure1.groovy');
     expect(trace.at(-1)).toBe('T3b');
     expect(trace).toContain('T1');
   });
 
   it('Figure 5: e2 and e3 run, e1 not before e3', () => {
-    const explored = exploreProgram(exampleProgram('figure5.groovy').program, { strategy: 'dpor' });
-    if (!explored.ok) throw new Error(explored.error.message);
-    const trace = explored.report.violations[0].trace;
+    const trace = dporTrace('figure5.groovy');
     expect(trace.at(-1)).toBe('e3');
     expect(trace).toContain('e2');
     expect(trace).not.toContain('e1');

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { ViolationReport } from '../../src/check/check.js';
+import { exploreProgram, type ExploreOptions, type ExploreReport } from '../../src/explore/explore.js';
 import { readEventProgram, type EventProgram } from '../../src/explore/program.js';
 import { ProgramSystem } from '../../src/explore/system.js';
 import { REPO_ROOT } from '../support/corpus.js';
@@ -20,6 +21,13 @@ export function exampleProgram(name: string): { program: EventProgram; source: s
   const file = join(EXAMPLES_DIR, name);
   const source = readFileSync(file, 'utf8');
   return { program: programOf(source, file), source };
+}
+
+/** Explores a program that must run without a program error. */
+export function exploreReport(program: EventProgram, options: ExploreOptions = { strategy: 'dpor' }): ExploreReport {
+  const explored = exploreProgram(program, options);
+  if (!explored.ok) throw new Error(`${explored.error.line}:${explored.error.column}: ${explored.error.message}`);
+  return explored.report;
 }
 
 /**

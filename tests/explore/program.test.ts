@@ -5,12 +5,10 @@ import { enablementLocation } from '../../src/check/check.js';
 import { exploreProgram, type ExploreOptions, type ExploreReport } from '../../src/explore/explore.js';
 import { readEventProgram } from '../../src/explore/program.js';
 import { ProgramSystem } from '../../src/explore/system.js';
-import { programOf, replay } from './helpers.js';
+import { exploreReport, programOf, replay } from './helpers.js';
 
-function explore(source: string, options: ExploreOptions = { strategy: 'dpor' }): ExploreReport {
-  const explored = exploreProgram(programOf(source), options);
-  if (!explored.ok) throw new Error(explored.error.message);
-  return explored.report;
+function explore(source: string, options?: ExploreOptions): ExploreReport {
+  return exploreReport(programOf(source), options);
 }
 
 function exploreError(source: string) {

@@ -32,10 +32,10 @@ def updated() {
 def unlockedHandler(evt) {
     def closed = contact1.currentContact == "closed"
     if (closed) {
-        state.relocks = (state.relocks ?: 0) + 1
+        state.lastRelock = "relocked after ${evt.displayName} was unlocked"
         lock1.lock()
         if (notify) {
-            sendPush "Relocked ${lock1.displayName} (${state.relocks} times)"
+            sendPush "Relocked ${lock1.displayName}"
         }
     }
 }

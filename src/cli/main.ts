@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `stcheck` command line: one subcommand per pipeline stage, each in src/cli/commands/.
 import { Command } from 'commander';
+import { registerCheck } from './commands/check.js';
 import { registerEvents } from './commands/events.js';
 import { registerExplore } from './commands/explore.js';
 import { registerIr } from './commands/ir.js';
@@ -18,6 +19,7 @@ registerParse(program);
 registerIr(program);
 registerRun(program);
 registerEvents(program);
+registerCheck(program);
 registerExplore(program);
 registerPairs(program);
 

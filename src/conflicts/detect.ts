@@ -25,11 +25,15 @@ const identityOf = (w: AttributeWrite) => `${w.app}\u0000${w.value}\u0000${w.man
 /** Every distinct conflict of the graph, each with the shortest path found that produces it. */
 export function detectConflicts(graph: WriteGraph, tracked: (w: AttributeWrite) => boolean): Conflict[] {
   const outgoing = outgoingTransitions(graph);
-  const found = runDataflow(graph, outgoing, tracked);
+  const found = runDataflow(graph, outgoing, distances(graph, outgoing), tracked);
   return [...found.values()].map((f) => withPath(graph, outgoing, f, tracked));
 }
 
-function runDataflow(graph: WriteGraph, outgoing: number[][], tracked: (w: AttributeWrite) => boolean): Map<string, Found> {
+/**
+ * Finds every distinct conflict; of the transitions that produce one, keeps the one nearest to an
+ * initial state (so its trace is short), preferring a conflict inside one transition.
+ */
+function runDataflow(graph: WriteGraph, outgoing: number[][], distance: Int32Array, tracked: (w: AttributeWrite) => boolean): Map<string, Found> {
   const reaching: Reaching[] = Array.from({ length: graph.stateCount }, () => new Map());
   const origins = new Map<AttributeWrite, number>();
   const found = new Map<string, Found>();
@@ -49,7 +53,9 @@ function runDataflow(graph: WriteGraph, outgoing: number[][], tracked: (w: Attri
       for (const earlier of candidates) {
         if (!write.manual && earlier.app !== write.app && earlier.value !== write.value) {
           const id = `${key}\u0000${write.app}\u0000${write.value}\u0000${earlier.app}\u0000${earlier.value}`;
-          if (!found.has(id)) found.set(id, { later: write, earlier: { write: earlier, transition: origins.get(earlier)! }, transition: index });
+          const candidate = { later: write, earlier: { write: earlier, transition: origins.get(earlier)! }, transition: index };
+          const known = found.get(id);
+          if (!known || cost(candidate, graph, distance) < cost(known, graph, distance)) found.set(id, candidate);
         }
       }
       current.set(key, write);
@@ -59,6 +65,30 @@ function runDataflow(graph: WriteGraph, outgoing: number[][], tracked: (w: Attri
     }
   }
   return found;
+}
+
+/**
+ * How far from an initial state the conflict happens; a conflict within one transition costs less,
+ * and among equals the earlier event of the event list wins, so the choice never depends on order.
+ */
+function cost(f: Found, graph: WriteGraph, distance: Int32Array): number {
+  const t = graph.transitions[f.transition];
+  return (2 * distance[t.src] + (f.earlier.transition === f.transition ? 0 : 1)) * 1e6 + t.event;
+}
+
+/** Breadth-first distance (in transitions) of every state from the initial states. */
+function distances(graph: WriteGraph, outgoing: number[][]): Int32Array {
+  const distance = new Int32Array(graph.stateCount).fill(graph.stateCount);
+  const queue = [...new Set(graph.initialStates)];
+  for (const s of queue) distance[s] = 0;
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head];
+    for (const t of outgoing[state]) {
+      const { dst } = graph.transitions[t];
+      if (distance[dst] > distance[state] + 1) { distance[dst] = distance[state] + 1; queue.push(dst); }
+    }
+  }
+  return distance;
 }
 
 /** Merges into `into` what flows along one edge; returns whether `into` grew. */

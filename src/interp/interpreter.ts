@@ -744,6 +744,8 @@ function evalMethodCall(frame: Frame, e: ast.MethodCall): Value {
   const name = propertyName(frame, e.method);
   const args = evalArgs(frame, e.args);
   const named = evalNamed(frame, e.namedArgs);
+  // Device commands are reported at the call that issued them.
+  frame.app.callSite = { file: frame.app.file, line: e.range.start.line, column: e.range.start.column };
   if (e.spread) return iterate(self).map((x) => (x === null ? null : invokeMethod(frame, x, name, args, named)));
   return invokeMethod(frame, self, name, args, named);
 }

@@ -25,6 +25,8 @@ export const INITIAL_CONFIGURATIONS = [true, false] as const;
 export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   private readonly home: Home;
   private readonly allEvents: readonly number[];
+  /** The home with both apps loaded and nothing installed: where every initial state starts. */
+  private readonly loaded: HomeSnapshot;
 
   constructor(
     apps: readonly [AppIR, AppIR],
@@ -33,6 +35,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0] });
     this.home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
     this.home.load();
+    this.loaded = this.home.snapshot();
     this.allEvents = events.map((_, i) => i);
   }
 
@@ -49,9 +52,8 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
 
   /** Both initial configurations, each with App1 then App2 installed. Throws what installing throws. */
   initialStates(): PairState[] {
-    const loaded = this.home.snapshot();
     return INITIAL_CONFIGURATIONS.map((init) => {
-      this.home.restore(loaded);
+      this.home.restore(this.loaded);
       this.home.configure(init);
       this.home.transition(() => this.home.installApps());
       return this.capture();

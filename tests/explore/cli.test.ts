@@ -1,15 +1,13 @@
 // `stcheck explore` through the real entry point: output, JSON shape and exit codes.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stcheck as run } from '../support/cli.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../support/corpus.js';
 import { EXAMPLES_DIR, assertLines, exampleProgram, replay } from './helpers.js';
 
 function stcheck(...args: string[]) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), 'explore', ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr, lines: run.stdout.trimEnd().split('\n') };
+  return run('explore', ...args);
 }
 
 let dir: string;

@@ -1,14 +1,13 @@
 // `stcheck pairs`: JSON shape, --group, --lists, skipped apps and usage errors, through the real entry point.
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stcheck as run } from '../support/cli.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_CORPUS, LISTS_DIR, REPO_ROOT, SMARTAPPS_DIR } from '../support/corpus.js';
+import { HAVE_CORPUS, LISTS_DIR, SMARTAPPS_DIR } from '../support/corpus.js';
 
 function stcheck(...args: string[]) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), 'pairs', ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+  return run('pairs', ...args);
 }
 
 describe('stcheck pairs usage errors', () => {

@@ -1,15 +1,11 @@
 // `stcheck parse`: output lines, JSON shape and exit codes, run through the real entry point.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HAVE_CORPUS, REPO_ROOT, SMARTAPPS_DIR } from '../support/corpus.js';
+import { stcheck } from '../support/cli.js';
+import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
 
-function stcheck(...args: string[]) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr, lines: run.stdout.trimEnd().split('\n') };
-}
 
 let dir: string;
 beforeAll(() => {

@@ -1,0 +1,58 @@
+// `stcheck check` and `stcheck events` through the real entry point: text, JSON and exit codes.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stcheck } from '../support/cli.js';
+import { HAVE_CORPUS, REPO_ROOT, SMARTAPPS_DIR } from '../support/corpus.js';
+
+const demo = (name: string) => join(REPO_ROOT, 'apps', `${name}.groovy`);
+
+describe('stcheck check', () => {
+  it('exits 1 on a conflict and prints the verdict, the statistics and a marked trace', () => {
+    const run = stcheck('check', demo('unlock-on-arrival'), demo('relock-when-unlocked'));
+    expect(run.code).toBe(1);
+    expect(run.lines[0]).toBe('dpor: conflict');
+    expect(run.stdout).toMatch(/events 2, states \d+, transitions \d+, executions \d+/);
+    expect(run.stdout).toContain('<== conflicting write');
+    expect(run.stdout).toContain('command lock0.lock() [line 36]');
+  });
+
+  it('prints one JSON object per mode with --mode both, and exits 0 without conflicts', () => {
+    const run = stcheck('check', demo('motion-light'), demo('relock-when-unlocked'), '--mode', 'both', '--json');
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout);
+    expect(Object.keys(json)).toEqual(['dpor', 'nodpor']);
+    for (const mode of ['dpor', 'nodpor']) {
+      expect(json[mode]).toMatchObject({ mode, verdict: 'no-conflict', events: 3, conflicts: [] });
+      expect(json[mode].states).toBeGreaterThan(0);
+    }
+  });
+
+  it('exits 2 on usage errors and 4 when an app cannot be read as a SmartApp', () => {
+    expect(stcheck('check', demo('motion-light')).code).toBe(2);
+    expect(stcheck('check', demo('motion-light'), demo('motion-light'), '--mode', 'fast').code).toBe(2);
+    const missing = stcheck('check', demo('motion-light'), demo('no-such-app'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no such file');
+    const notGroovy = stcheck('check', demo('motion-light'), join(REPO_ROOT, 'README.md'));
+    expect(notGroovy.code).toBe(4);
+    expect(notGroovy.stdout).toMatch(/dpor: parse-error \(.*README\.md:\d+:\d+: parse error/);
+  });
+
+  it.skipIf(!HAVE_CORPUS)('--group reads the tracked attributes from the corpus groups.json', () => {
+    const lockOnly = stcheck('check', join(SMARTAPPS_DIR, 'enhanced-auto-lock-door.groovy'), join(SMARTAPPS_DIR, 'nfc-tag-toggle.groovy'), '--group', 'locks', '--json');
+    expect(lockOnly.code).toBe(1);
+    expect(new Set(JSON.parse(lockOnly.stdout).conflicts.map((c: { attribute: string }) => c.attribute))).toEqual(new Set(['lock']));
+    expect(stcheck('check', demo('motion-light'), demo('motion-light'), '--group', 'nope').code).toBe(2);
+  });
+});
+
+describe.skipIf(!HAVE_CORPUS)('stcheck events', () => {
+  it('lists the pair\'s events and the reference count', () => {
+    const run = stcheck('events', join(SMARTAPPS_DIR, 'enhanced-auto-lock-door.groovy'), join(SMARTAPPS_DIR, 'nfc-tag-toggle.groovy'), '--json');
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout);
+    expect(json).toMatchObject({ events: 6, referenceEvents: 6 });
+    expect(json.list.map((e: { name: string; value: string }) => `${e.name}=${e.value}`)).toEqual(
+      ['lock=locked', 'lock=unlocked', 'nfcTouch=touched', 'contact=open', 'app=touched', 'contact=closed']);
+  });
+});

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { collectGroovyFiles } from '../src/cli/commands/parse.js';
+import { collectGroovyFiles } from '../src/util/files.js';
 import { AUTO_GROUP_PREFIX, autoGroups, LOCATION_MODE_GROUP } from '../src/pairs/auto.js';
 import { classifyFiles, type AppClassification } from '../src/pairs/classify.js';
 import { readGroups } from '../src/pairs/lists.js';

@@ -1,36 +1,12 @@
 // `stcheck parse <file|dir>... [--json]`: parses .groovy files and reports syntax errors.
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import { parseFile } from '../../parser/parser.js';
+import { collectGroovyFiles, MissingPathError } from '../../util/files.js';
 
 interface FileOutcome {
   path: string;
   ok: boolean;
   error?: { line: number; column: number; message: string };
-}
-
-/** Thrown for a path that does not exist: a usage error (exit code 2). */
-export class MissingPathError extends Error {}
-
-/** The .groovy files named by `paths`: files as given, directories searched recursively, sorted. */
-export function collectGroovyFiles(paths: string[]): string[] {
-  const files: string[] = [];
-  const visit = (path: string, explicit: boolean): void => {
-    let stats;
-    try {
-      stats = statSync(path);
-    } catch {
-      throw new MissingPathError(`no such file or directory: ${path}`);
-    }
-    if (stats.isDirectory()) {
-      for (const entry of readdirSync(path).sort()) visit(join(path, entry), false);
-    } else if (explicit || path.endsWith('.groovy')) {
-      files.push(path);
-    }
-  };
-  for (const path of paths) visit(path, true);
-  return files;
 }
 
 export function parseFiles(files: string[]): FileOutcome[] {

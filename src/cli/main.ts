@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `stcheck` command line: one subcommand per pipeline stage, each in src/cli/commands/.
 import { Command } from 'commander';
+import { registerBatch } from './commands/batch.js';
 import { registerCheck } from './commands/check.js';
 import { registerEvents } from './commands/events.js';
 import { registerExplore } from './commands/explore.js';
@@ -8,7 +9,7 @@ import { registerIr } from './commands/ir.js';
 import { registerPairs } from './commands/pairs.js';
 import { registerParse } from './commands/parse.js';
 import { registerRun } from './commands/run.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../version.js';
 
 const program = new Command('stcheck')
   .description('Find conflicting interactions between pairs of SmartThings apps')
@@ -20,6 +21,7 @@ registerIr(program);
 registerRun(program);
 registerEvents(program);
 registerCheck(program);
+registerBatch(program);
 registerExplore(program);
 registerPairs(program);
 

@@ -6,7 +6,7 @@ import type { CheckResult, ExploredGraph } from '../check/types.js';
 import { detectConflicts } from '../conflicts/detect.js';
 import { physicalWarnings } from '../conflicts/physical.js';
 import type { AttributeWrite, WriteGraph } from '../conflicts/types.js';
-import { InterpError, GroovyError } from '../interp/errors.js';
+import { InterpError, UnsupportedError } from '../interp/errors.js';
 import { CAPABILITIES } from '../model/capabilities.js';
 import { buildPairEvents } from '../model/events.js';
 import { PairSystem, type PairState, type PairTransitionInfo } from '../model/pair-system.js';
@@ -55,6 +55,8 @@ export interface PairWarning {
 export interface PairCheckResult {
   mode: Mode;
   verdict: PairVerdict;
+  /** The whole state space was explored (a search stopped by its budget can still find conflicts). */
+  complete: boolean;
   events: number;
   states: number;
   transitions: number;
@@ -96,7 +98,9 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
     });
   } catch (error) {
     if (!(error instanceof InterpError)) throw error;
-    const verdict = error instanceof GroovyError ? 'error' : 'unsupported';
+    // An unmodelled API is `unsupported`; an app exception while installing, or a runaway handler
+    // stopped by the interpreter's step budget, is an `error` of the app.
+    const verdict = error instanceof UnsupportedError ? 'unsupported' : 'error';
     return { ...failed(options.mode, verdict, error.message, started), events: events.length };
   }
   const tracked = trackedFilter(options.attributes ?? DEFAULT_TRACKED);
@@ -114,6 +118,7 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
   return {
     mode: options.mode,
     verdict: conflicts.length > 0 ? 'conflict' : verdictOf(result),
+    complete: result.complete,
     events: events.length,
     states: result.stats.states,
     transitions: result.stats.transitions,
@@ -131,7 +136,7 @@ function verdictOf(result: CheckResult<unknown, unknown>): PairVerdict {
 }
 
 function failed(mode: Mode, verdict: PairVerdict, error: string, started: number): PairCheckResult {
-  return { mode, verdict, events: 0, states: 0, transitions: 0, executions: 0, ms: Date.now() - started, peakMemoryMb: heapMb(), error, conflicts: [], warnings: [] };
+  return { mode, verdict, complete: false, events: 0, states: 0, transitions: 0, executions: 0, ms: Date.now() - started, peakMemoryMb: heapMb(), error, conflicts: [], warnings: [] };
 }
 
 function trackedFilter(attributes: readonly string[]): (w: AttributeWrite) => boolean {

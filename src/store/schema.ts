@@ -35,6 +35,7 @@ export const MIGRATIONS: readonly string[] = [
     pair_id        INTEGER NOT NULL REFERENCES pairs(id),
     mode           TEXT NOT NULL,         -- dpor | nodpor
     verdict        TEXT NOT NULL,         -- conflict | no-conflict | timeout | state-limit | out-of-memory | unsupported | parse-error | error
+    complete       INTEGER NOT NULL,      -- 1 when the whole state space was explored (a conflict can be found by an unfinished search)
     events         INTEGER,
     states         INTEGER,
     transitions    INTEGER,

@@ -96,9 +96,9 @@ export class Store {
     return this.db.transaction(() => {
       const info = this.db
         .prepare(`INSERT OR IGNORE INTO results
-          (run_id, pair_id, mode, verdict, events, states, transitions, executions, ms, peak_memory_mb, error, finished_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-        .run(runId, pairId, result.mode, result.verdict, result.events ?? null, result.states ?? null,
+          (run_id, pair_id, mode, verdict, complete, events, states, transitions, executions, ms, peak_memory_mb, error, finished_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(runId, pairId, result.mode, result.verdict, result.complete ? 1 : 0, result.events ?? null, result.states ?? null,
           result.transitions ?? null, result.executions ?? null, result.ms ?? null, result.peakMemoryMb ?? null,
           result.error ?? null, new Date().toISOString());
       if (info.changes === 0) return false;
@@ -131,6 +131,7 @@ export class Store {
       app2: row.app2,
       mode: row.mode,
       verdict: row.verdict,
+      complete: row.complete === 1,
       events: row.events ?? undefined,
       states: row.states ?? undefined,
       transitions: row.transitions ?? undefined,
@@ -147,7 +148,7 @@ export class Store {
 
 interface RunRow { id: number; started_at: string; ended_at: string | null; tool_version: string; command: string; config: string }
 interface ResultRow {
-  id: number; run_id: number; pair_id: number; mode: Mode; verdict: ResultRecord['verdict'];
+  id: number; run_id: number; pair_id: number; mode: Mode; verdict: ResultRecord['verdict']; complete: number;
   events: number | null; states: number | null; transitions: number | null; executions: number | null;
   ms: number | null; peak_memory_mb: number | null; error: string | null; finished_at: string;
   grp: string; app1: string; app2: string;

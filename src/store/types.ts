@@ -41,6 +41,8 @@ export interface WarningRecord {
 export interface ResultRecord {
   mode: Mode;
   verdict: Verdict;
+  /** The whole state space was explored (false for a budget hit, even one that found a conflict). */
+  complete: boolean;
   events?: number;
   states?: number;
   transitions?: number;

@@ -10,7 +10,7 @@ import type { ResultRecord } from '../../src/store/types.js';
 const tempDb = () => join(mkdtempSync(join(tmpdir(), 'stcheck-store-')), 'nested', 'results.db');
 
 const conflictResult: ResultRecord = {
-  mode: 'dpor', verdict: 'conflict', events: 6, states: 12, transitions: 40, executions: 3, ms: 5, peakMemoryMb: 30,
+  mode: 'dpor', verdict: 'conflict', complete: true, events: 6, states: 12, transitions: 40, executions: 3, ms: 5, peakMemoryMb: 30,
   conflicts: [{ device: 'lock', attribute: 'lock', laterApp: 'App1', laterValue: 'locked', earlierApp: 'App2', earlierValue: 'unlocked', earlierManual: true, trace: [{ event: 'nfcTouch' }] }],
   warnings: [{ kind: 'physical', message: 'light' }],
 };

@@ -1,0 +1,102 @@
+// `stcheck batch`: check every pair of a corpus in parallel and keep the results in SQLite.
+import { availableParallelism } from 'node:os';
+import type { Command } from 'commander';
+import { runBatch, type BatchOptions, type BatchSummary } from '../../batch/batch.js';
+import { UsageError } from '../../pairs/source.js';
+import type { Mode } from '../../pipeline/check-pair.js';
+import { Store } from '../../store/store.js';
+
+interface BatchCommandOptions {
+  corpus: string;
+  lists?: string;
+  auto?: boolean;
+  group: string[];
+  mode: string;
+  jobs: string;
+  budgetS: string;
+  memoryMb: string;
+  maxStates?: string;
+  db: string;
+  resume?: string;
+  json?: boolean;
+}
+
+export const DEFAULT_DB = 'results/stcheck.db';
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+export function registerBatch(program: Command): void {
+  program
+    .command('batch')
+    .description('Check every pair of a corpus in parallel under time and memory budgets; store the results in SQLite')
+    .requiredOption('--corpus <dir>', 'the directory of .groovy apps')
+    .option('--lists <dir>', "pair the apps of the reference's app lists in this directory (groups.json beside it gives the attributes)")
+    .option('--auto', 'group the apps automatically by the device capabilities they actuate (the default without --lists)')
+    .option('--group <name>', 'only this group (repeatable)', collect, [])
+    .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
+    .option('--jobs <n>', 'worker threads', String(availableParallelism()))
+    .option('--budget-s <seconds>', 'wall-clock budget per pair and mode', '60')
+    .option('--memory-mb <mb>', 'heap budget per pair and mode', '2048')
+    .option('--max-states <n>', 'stop a pair with state-limit after this many states')
+    .option('--db <file>', 'the SQLite result store', DEFAULT_DB)
+    .option('--resume <run>', 'continue a run: its id, or "last" for the newest run with the same options')
+    .option('--json', 'print the summary as JSON')
+    .addHelpText('after', '\nExit codes: 0 the batch finished (whatever the verdicts), 2 usage error.')
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .action(async (options: BatchCommandOptions) => {
+      let summary: BatchSummary;
+      try {
+        summary = await runBatch(batchOptions(options));
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        process.stderr.write(`stcheck batch: ${error.message}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      if (options.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+      else printSummary(summary, options.db);
+    });
+}
+
+function batchOptions(options: BatchCommandOptions): BatchOptions {
+  if (options.lists !== undefined && options.auto) throw new UsageError('give --lists or --auto, not both');
+  const modes: Mode[] | undefined = options.mode === 'both' ? ['dpor', 'nodpor'] : options.mode === 'dpor' || options.mode === 'nodpor' ? [options.mode] : undefined;
+  if (!modes) throw new UsageError(`--mode: expected dpor, nodpor or both, not ${options.mode}`);
+  const positive = (name: string, text: string | undefined) => {
+    const n = Number(text);
+    if (!(Number.isFinite(n) && n > 0)) throw new UsageError(`${name}: expected a positive number, not ${text}`);
+    return n;
+  };
+  if (options.resume !== undefined && options.resume !== 'last' && !/^\d+$/.test(options.resume)) throw new UsageError(`--resume: expected a run id or "last", not ${options.resume}`);
+  return {
+    corpus: options.corpus,
+    lists: options.lists,
+    groups: options.group,
+    modes,
+    jobs: Math.floor(positive('--jobs', options.jobs)),
+    budgetS: positive('--budget-s', options.budgetS),
+    memoryMb: Math.floor(positive('--memory-mb', options.memoryMb)),
+    maxStates: options.maxStates === undefined ? undefined : Math.floor(positive('--max-states', options.maxStates)),
+    db: options.db,
+    resume: options.resume,
+    command: ['stcheck', ...process.argv.slice(2)].join(' '),
+  };
+}
+
+const MAX_CONFLICT_LINES = 40;
+
+function printSummary(summary: BatchSummary, db: string): void {
+  const verdicts = Object.entries(summary.verdicts).map(([v, n]) => `${v} ${n}`).join(', ') || 'nothing new';
+  const lines = [
+    `run ${summary.runId}: ${summary.stored} results stored (${verdicts})${summary.skipped ? `, ${summary.skipped} already stored` : ''} in ${(summary.ms / 1000).toFixed(1)} s`,
+    `store: ${db}`,
+  ];
+  const store = new Store(db);
+  const conflicts = store.results(summary.runId).flatMap((r) => r.conflicts.map((c) => `  ${r.group} ${r.app1} × ${r.app2} (${r.mode}): ${c.device}.${c.attribute} ${c.laterApp}=${c.laterValue} over ${c.earlierApp}=${c.earlierValue}`));
+  store.close();
+  if (conflicts.length > 0) {
+    lines.push(`conflicts (${conflicts.length}):`, ...conflicts.slice(0, MAX_CONFLICT_LINES));
+    if (conflicts.length > MAX_CONFLICT_LINES) lines.push(`  ... ${conflicts.length - MAX_CONFLICT_LINES} more: stcheck report --db ${db} --table conflicts`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

@@ -1,0 +1,106 @@
+// Batch runs end to end: real apps through the worker pool into a SQLite store, budgets that stop
+// runaway pairs, and resuming a run killed at random points.
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runBatch, type BatchOptions } from '../../src/batch/batch.js';
+import { Store } from '../../src/store/store.js';
+import { stcheck } from '../support/cli.js';
+import { HAVE_CORPUS, LISTS_DIR, REPO_ROOT, SMARTAPPS_DIR } from '../support/corpus.js';
+
+const DEMO = join(REPO_ROOT, 'apps');
+const quiet = { write: () => true, isTTY: false } as unknown as NodeJS.WriteStream;
+
+function options(overrides: Partial<BatchOptions>): BatchOptions {
+  return { corpus: DEMO, groups: [], modes: ['dpor'], jobs: 2, budgetS: 20, memoryMb: 512, db: join(mkdtempSync(join(tmpdir(), 'stcheck-batch-')), 'r.db'), command: 'test', ...overrides };
+}
+
+/** A run's results as comparable rows: one per (group, pair, mode). */
+function rows(db: string, runId: number): string[] {
+  const store = new Store(db);
+  const results = store.results(runId).map((r) => {
+    const conflicts = r.conflicts.map((c) => `${c.attribute}:${c.laterApp}=${c.laterValue}/${c.earlierApp}=${c.earlierValue}`).sort().join(',');
+    return `${r.group} ${r.app1} ${r.app2} ${r.mode} ${r.verdict} ${r.states} ${r.transitions} [${conflicts}]`;
+  });
+  store.close();
+  return results.sort();
+}
+
+describe('runBatch', () => {
+  it('checks every automatic pair of the demo apps in both modes and stores each result once; a resumed run adds nothing', async () => {
+    const opts = options({ modes: ['dpor', 'nodpor'] });
+    const first = await runBatch(opts, quiet);
+    expect(first).toMatchObject({ stored: 8, skipped: 0, verdicts: { conflict: 8 } });
+    const again = await runBatch({ ...opts, resume: 'last' }, quiet);
+    expect(again).toMatchObject({ runId: first.runId, stored: 0, skipped: 8 });
+    expect(rows(opts.db, first.runId)).toHaveLength(8);
+    const store = new Store(opts.db);
+    expect(store.run(first.runId)?.endedAt).not.toBeNull();
+    store.close();
+  });
+
+  it('records an endless handler loop and an exploding state space as stopped by their budgets, and finishes', async () => {
+    const corpus = mkdtempSync(join(tmpdir(), 'stcheck-corpus-'));
+    const lists = mkdtempSync(join(tmpdir(), 'stcheck-lists-'));
+    const app = (name: string, handler: string) => writeFileSync(join(corpus, `${name}.groovy`),
+      `preferences { section("s") { input "m", "capability.motionSensor"\n input "sw", "capability.switch" } }\ndef installed() { subscribe(m, "motion", h) }\ndef h(evt) {\n${handler}\n}\n`);
+    app('spinner', 'while (true) { }');
+    app('counter', 'state.n = (state.n ?: 0) + 1\nsw.on()');
+    copyFileSync(join(DEMO, 'motion-light.groovy'), join(corpus, 'motion-light.groovy'));
+    writeFileSync(join(lists, 'runawayAppList'), 'spinner.groovy\ncounter.groovy\n# a comment line\nmotion-light.groovy\n');
+    const opts = options({ corpus, lists, budgetS: 2, modes: ['dpor'] });
+    const summary = await runBatch(opts, quiet);
+    expect(summary.stored).toBe(6);
+    const byPair = Object.fromEntries(rows(opts.db, summary.runId).map((r) => [r.split(' ').slice(1, 3).join(' '), r.split(' ')[4]]));
+    expect(byPair['spinner counter']).toBe('error');
+    expect(byPair['counter motion-light']).toBe('timeout');
+    expect(byPair['motion-light counter']).toBe('timeout');
+    const store = new Store(opts.db);
+    expect(store.results(summary.runId).find((r) => r.app1 === 'spinner')?.error).toMatch(/step budget|steps/);
+    store.close();
+  });
+});
+
+describe.skipIf(!HAVE_CORPUS)('a batch killed at random points and resumed', () => {
+  it('ends with exactly the results of an uninterrupted run, none stored twice', async () => {
+    const args = ['batch', '--corpus', SMARTAPPS_DIR, '--lists', join(LISTS_DIR, 'device-interaction'), '--group', 'ventfanSwitches',
+      '--group', 'acfanheaterSwitches', '--group', 'cameraSwitches', '--mode', 'both', '--jobs', '2'];
+    const reference = options({});
+    const first = stcheck(...args, '--db', reference.db);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const expected = rows(reference.db, 1);
+    expect(expected).toHaveLength(28);
+
+    const db = options({}).db;
+    let killedMidway = 0;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const before = storedCount(db);
+      // Kill once a random number of further results is stored (or at once, before any).
+      const target = before + Math.floor(Math.random() * 6);
+      const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args, '--db', db, ...(attempt ? ['--resume', 'last'] : [])], { cwd: REPO_ROOT, stdio: 'ignore' });
+      const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+      const poll = setInterval(() => { if (storedCount(db) >= target) child.kill('SIGKILL'); }, 20);
+      const code = await exited;
+      clearInterval(poll);
+      if (code === 0) break;
+      if (storedCount(db) > before) killedMidway++;
+    }
+    // However often it was killed, one more resume finishes the run.
+    expect(stcheck(...args, '--db', db, '--resume', 'last').code).toBe(0);
+    expect(rows(db, 1)).toEqual(expected);
+    expect(killedMidway).toBeGreaterThan(0);
+  });
+});
+
+/** Results stored so far (0 before the store exists). */
+function storedCount(db: string): number {
+  if (!existsSync(db)) return 0;
+  const store = new Store(db);
+  const runs = store.runs();
+  const count = runs.length ? store.doneKeys(runs[0].id).size : 0;
+  store.close();
+  return count;
+}

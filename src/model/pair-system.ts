@@ -67,7 +67,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
 
   execute(state: PairState, event: number): Step<PairState, PairTransitionInfo> {
     const { state: next, accesses, records } = this.run(state, event);
-    return { state: next, accesses, info: { writes: attributeWrites(records) } };
+    return { state: next, accesses: strongestAccesses(accesses), info: { writes: attributeWrites(records) } };
   }
 
   key(state: PairState): string {
@@ -84,6 +84,17 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   private capture(): PairState {
     return { snapshot: this.home.snapshot(), key: this.home.stateKey() };
   }
+}
+
+/**
+ * One access per location: a write where the transition wrote it, else a read. A write conflicts
+ * with everything a read does, so the independence relation is unchanged while the sets the
+ * checker compares shrink from every access made to one per location.
+ */
+function strongestAccesses(accesses: readonly Access[]): Access[] {
+  const kinds = new Map<string, Access['kind']>();
+  for (const a of accesses) if (kinds.get(a.location) !== 'write') kinds.set(a.location, a.kind);
+  return [...kinds].map(([location, kind]) => ({ kind, location }));
 }
 
 /**

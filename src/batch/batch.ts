@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../version.js';
-import { pairGroups, selectGroups, UsageError, type Group } from '../pairs/source.js';
+import { pairGroups, requireDirectory, selectGroups, UsageError, type Group } from '../pairs/source.js';
 import type { Mode, PairCheckResult } from '../pipeline/check-pair.js';
 import { formatLoadError, loadApp } from '../pipeline/load.js';
 import { runPool } from '../pool/pool.js';
@@ -19,6 +19,8 @@ export interface BatchOptions {
   corpus: string;
   /** The reference's app lists; without them, apps are grouped automatically. */
   lists?: string;
+  /** Explicit groups of pairs (e.g. the paper's tables), used instead of the lists or the automatic groups. */
+  pairs?: readonly Group[];
   groups: readonly string[];
   modes: readonly Mode[];
   jobs: number;
@@ -51,6 +53,8 @@ export function runConfig(options: BatchOptions) {
     budgetS: options.budgetS,
     memoryMb: options.memoryMb,
     maxStates: options.maxStates ?? null,
+    // Only present for explicit pairs, so that runs stored before this option still resume.
+    ...(options.pairs && { pairs: options.pairs.map((g) => ({ name: g.name, attributes: g.attributes, pairs: g.pairs.map((p) => [p.app1, p.app2]) })) }),
   };
 }
 
@@ -63,7 +67,7 @@ interface AppEntry {
 
 export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = process.stdout): Promise<BatchSummary> {
   const started = Date.now();
-  const groups = selectGroups(pairGroups(options.corpus, options.lists).groups, options.groups);
+  const groups = selectGroups(runGroups(options), options.groups);
   const store = new Store(options.db);
   try {
     const runId = openRun(store, options);
@@ -100,6 +104,12 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
   } finally {
     store.close();
   }
+}
+
+function runGroups(options: BatchOptions): Group[] {
+  if (options.pairs === undefined) return pairGroups(options.corpus, options.lists).groups;
+  requireDirectory('--corpus', options.corpus);
+  return [...options.pairs];
 }
 
 /** The worker module beside this one (TypeScript when running from source, as the tests do). */

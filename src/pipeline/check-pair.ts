@@ -5,7 +5,7 @@ import { check } from '../check/check.js';
 import type { CheckResult, ExploredGraph } from '../check/types.js';
 import { detectConflicts } from '../conflicts/detect.js';
 import { physicalWarnings } from '../conflicts/physical.js';
-import type { AttributeWrite, WriteGraph } from '../conflicts/types.js';
+import type { AttributeWrite, Conflict, WriteGraph } from '../conflicts/types.js';
 import { InterpError, UnsupportedError } from '../interp/errors.js';
 import { CAPABILITIES } from '../model/capabilities.js';
 import { buildPairEvents } from '../model/events.js';
@@ -85,27 +85,43 @@ export function checkPairFiles(file1: string, file2: string, options: CheckPairO
   return checkPair(app1, app2, options);
 }
 
+/** The pair's event system: both apps installed in one home, driven by the pair's event list. */
+export function pairSystem(app1: LoadedApp, app2: LoadedApp): PairSystem {
+  return new PairSystem([app1.ir, app2.ir], buildPairEvents(app1, app2).events);
+}
+
+/** A pair explored: the checker's result and the conflicts of the explored graph (shortest path each). */
+export interface ExploredPair {
+  result: CheckResult<PairState, PairTransitionInfo>;
+  conflicts: Conflict[];
+}
+
+/** Explores the pair's event system and finds its conflicts; an app's failure throws its InterpError. */
+export function explorePair(system: PairSystem, options: CheckPairOptions): ExploredPair {
+  const result = check(system, {
+    strategy: options.mode,
+    timeLimitMs: options.budgetMs,
+    maxStates: options.maxStates,
+  });
+  return { result, conflicts: detectConflicts(writeGraph(result.graph), trackedFilter(options.attributes ?? DEFAULT_TRACKED)) };
+}
+
 export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOptions): PairCheckResult {
   const started = Date.now();
-  const { events } = buildPairEvents(app1, app2);
-  const system = new PairSystem([app1.ir, app2.ir], events);
-  let result: CheckResult<PairState, PairTransitionInfo>;
+  const system = pairSystem(app1, app2);
+  let explored: ExploredPair;
   try {
-    result = check(system, {
-      strategy: options.mode,
-      timeLimitMs: options.budgetMs,
-      maxStates: options.maxStates,
-    });
+    explored = explorePair(system, options);
   } catch (error) {
     if (!(error instanceof InterpError)) throw error;
     // An unmodelled API is `unsupported`; an app exception while installing, or a runaway handler
     // stopped by the interpreter's step budget, is an `error` of the app.
     const verdict = error instanceof UnsupportedError ? 'unsupported' : 'error';
-    return { ...failed(options.mode, verdict, error.message, started), events: events.length };
+    return { ...failed(options.mode, verdict, error.message, started), events: system.eventCount };
   }
-  const tracked = trackedFilter(options.attributes ?? DEFAULT_TRACKED);
+  const { result } = explored;
   const names = { App1: appName(app1), App2: appName(app2) };
-  let conflicts = detectConflicts(writeGraph(result.graph), tracked)
+  let conflicts = explored.conflicts
     .map((c) => ({
       device: c.device,
       attribute: c.attribute,
@@ -119,7 +135,7 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
     mode: options.mode,
     verdict: conflicts.length > 0 ? 'conflict' : verdictOf(result),
     complete: result.complete,
-    events: events.length,
+    events: system.eventCount,
     states: result.stats.states,
     transitions: result.stats.transitions,
     executions: result.stats.executions,

@@ -1,8 +1,27 @@
 // Renders a conflict's trace as an indented timeline for the terminal: each event the environment
 // fired, then the handlers, commands, writes and cascaded events under it, with source lines, and
-// the two conflicting writes marked.
-import type { ConflictReport } from '../pipeline/check-pair.js';
+// the two conflicting writes marked; and a whole result around its conflicts.
+import type { ConflictReport, PairCheckResult } from '../pipeline/check-pair.js';
 import type { TraceStep } from '../pipeline/trace.js';
+
+/** A check's result, as `stcheck check` computes it or the store keeps it (statistics may be missing for a pair that failed). */
+export type RenderableResult = Pick<PairCheckResult, 'mode' | 'conflicts' | 'warnings'> & { verdict: string } &
+  Partial<Pick<PairCheckResult, 'error' | 'events' | 'states' | 'transitions' | 'executions' | 'ms' | 'peakMemoryMb'>>;
+
+/** A result's verdict, statistics, conflicts with their traces, and warnings. */
+export function renderResult(r: RenderableResult, indent = ''): string[] {
+  const stat = (n: number | undefined) => n ?? '-';
+  const lines = [
+    `${indent}${r.mode}: ${r.verdict}${r.error ? ` (${r.error})` : ''}`,
+    `${indent}  events ${stat(r.events)}, states ${stat(r.states)}, transitions ${stat(r.transitions)}, executions ${stat(r.executions)}, ${stat(r.ms)} ms, heap ${stat(r.peakMemoryMb)} MB`,
+  ];
+  r.conflicts.forEach((c, i) => {
+    lines.push(`${indent}  conflict ${i + 1}:`);
+    lines.push(...renderConflict(c, `${indent}    `));
+  });
+  for (const w of r.warnings) lines.push(`${indent}  warning (${w.kind}): ${w.message}`);
+  return lines;
+}
 
 export function renderConflict(conflict: ConflictReport, indent = ''): string[] {
   const { later, earlier } = conflict;

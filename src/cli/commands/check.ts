@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { readGroupAttributes } from '../../pairs/lists.js';
 import { checkPairFiles, type Mode, type PairCheckResult } from '../../pipeline/check-pair.js';
-import { renderConflict } from '../../report/trace-text.js';
+import { renderResult } from '../../report/trace-text.js';
 
 interface CheckCommandOptions {
   group?: string;
@@ -49,7 +49,7 @@ export function registerCheck(program: Command): void {
         const json = results.length === 1 ? results[0] : Object.fromEntries(results.map((r) => [r.mode, r]));
         process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
       } else {
-        process.stdout.write(`${results.flatMap(renderResult).join('\n')}\n`);
+        process.stdout.write(`${results.flatMap((r) => renderResult(r)).join('\n')}\n`);
       }
       process.exitCode = exitCode(results);
     });
@@ -80,17 +80,4 @@ function exitCode(results: readonly PairCheckResult[]): number {
   if (results.some((r) => ['parse-error', 'unsupported', 'error'].includes(r.verdict))) return EXIT.appError;
   if (results.some((r) => r.verdict === 'timeout' || r.verdict === 'state-limit')) return EXIT.unfinished;
   return EXIT.noConflict;
-}
-
-function renderResult(r: PairCheckResult): string[] {
-  const lines = [
-    `${r.mode}: ${r.verdict}${r.error ? ` (${r.error})` : ''}`,
-    `  events ${r.events}, states ${r.states}, transitions ${r.transitions}, executions ${r.executions}, ${r.ms} ms, heap ${r.peakMemoryMb} MB`,
-  ];
-  r.conflicts.forEach((c, i) => {
-    lines.push(`  conflict ${i + 1}:`);
-    lines.push(...renderConflict(c, '    '));
-  });
-  for (const w of r.warnings) lines.push(`  warning (${w.kind}): ${w.message}`);
-  return lines;
 }

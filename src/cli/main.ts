@@ -5,10 +5,13 @@ import { registerBatch } from './commands/batch.js';
 import { registerCheck } from './commands/check.js';
 import { registerEvents } from './commands/events.js';
 import { registerExplore } from './commands/explore.js';
+import { registerExport } from './commands/export.js';
 import { registerIr } from './commands/ir.js';
 import { registerPairs } from './commands/pairs.js';
 import { registerParse } from './commands/parse.js';
+import { registerReport } from './commands/report.js';
 import { registerRun } from './commands/run.js';
+import { registerShow } from './commands/show.js';
 import { VERSION } from '../version.js';
 
 const program = new Command('stcheck')
@@ -24,6 +27,9 @@ registerCheck(program);
 registerBatch(program);
 registerExplore(program);
 registerPairs(program);
+registerReport(program);
+registerShow(program);
+registerExport(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`stcheck: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,0 +1,37 @@
+// `stcheck show <app1> <app2>`: a pair's newest stored results with their conflict traces.
+import type { Command } from 'commander';
+import { findPairResults, pairResultsJson, renderPairResults } from '../../show/pair-results.js';
+import { DEFAULT_DB } from './batch.js';
+import { openExistingStore } from './store-arg.js';
+
+interface ShowCommandOptions {
+  db: string;
+  group?: string;
+  json?: boolean;
+}
+
+export function registerShow(program: Command): void {
+  program
+    .command('show')
+    .description("Show an app pair's newest stored results: statistics, conflicts with their traces, warnings")
+    .argument('<app1>', 'App1 (name, with or without .groovy)')
+    .argument('<app2>', 'App2')
+    .option('--db <file>', 'the SQLite result store', DEFAULT_DB)
+    .option('--group <name>', 'only the results of this group')
+    .option('--json', 'print one JSON object')
+    .addHelpText('after', '\nExit codes: 0 shown, 1 the pair has no stored result, 2 usage error.')
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .action((app1: string, app2: string, options: ShowCommandOptions) => {
+      const store = openExistingStore('show', options.db);
+      const query = { app1, app2, group: options.group };
+      const found = findPairResults(store, query);
+      store.close();
+      if (!found) {
+        process.stderr.write(`stcheck show: no stored result for ${app1} × ${app2}${options.group ? ` in group ${options.group}` : ''} in ${options.db}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      const text = options.json ? JSON.stringify(pairResultsJson(found), null, 2) : renderPairResults(found, query).join('\n');
+      process.stdout.write(`${text}\n`);
+    });
+}

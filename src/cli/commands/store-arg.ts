@@ -1,0 +1,23 @@
+// The --db argument of the commands that read the store (show, export, html): opening a missing
+// file would create an empty store, so it is a usage error instead.
+import { existsSync } from 'node:fs';
+import { Store } from '../../store/store.js';
+import type { RunRecord } from '../../store/types.js';
+
+export function usageError(command: string, message: string): never {
+  process.stderr.write(`stcheck ${command}: ${message}\n`);
+  process.exit(2);
+}
+
+export function openExistingStore(command: string, db: string): Store {
+  if (!existsSync(db)) usageError(command, `no result store at ${db} (run stcheck batch first, or give --db FILE)`);
+  return new Store(db);
+}
+
+/** The run given by --run, or the newest one. */
+export function chosenRun(command: string, store: Store, runArg: string | undefined, db: string): RunRecord {
+  if (runArg !== undefined && !/^\d+$/.test(runArg)) usageError(command, `--run: expected a run id, not ${runArg}`);
+  const run = runArg === undefined ? store.lastRun() : store.run(Number(runArg));
+  if (!run) usageError(command, runArg === undefined ? `${db} holds no run` : `no run ${runArg} in ${db}`);
+  return run;
+}

@@ -1,0 +1,54 @@
+// `stcheck report`: one table of a stored batch run (docs/tables.md).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { readPaperTables } from '../../report/paper.js';
+import { FORMATS, renderTable } from '../../report/table.js';
+import { buildTable, reportInput, TABLE_NAMES } from '../../report/tables.js';
+import { DEFAULT_DB } from './batch.js';
+import { chosenRun, openExistingStore, usageError } from './store-arg.js';
+
+interface ReportCommandOptions {
+  db: string;
+  run?: string;
+  table: string;
+  paper?: string;
+  format: string;
+}
+
+export function registerReport(program: Command): void {
+  program
+    .command('report')
+    .description("Print a table of a batch run: the paper's Tables A.1, A.2 and 1, its headline figures, the conflicts, or the outcomes per group")
+    .requiredOption('--table <name>', TABLE_NAMES.join(', '))
+    .option('--db <file>', 'the SQLite result store', DEFAULT_DB)
+    .option('--run <id>', 'the run (default: the newest)')
+    .option('--paper <dir>', "the paper's table-a1.csv and table-a2.csv, to show its figures beside ours")
+    .option('--format <format>', FORMATS.join(', '), 'md')
+    .addHelpText('after', '\nExit codes: 0 the table was printed, 2 usage error (unknown table or format, no such store, run or paper directory).')
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .action((options: ReportCommandOptions) => {
+      const table = oneOf('--table', options.table, TABLE_NAMES);
+      const format = oneOf('--format', options.format, FORMATS);
+      const paper = options.paper === undefined ? undefined : paperTables(options.paper);
+      const store = openExistingStore('report', options.db);
+      try {
+        const run = chosenRun('report', store, options.run, options.db);
+        process.stdout.write(renderTable(buildTable(table, reportInput(store, run, paper)), format));
+      } finally {
+        store.close();
+      }
+    });
+}
+
+function oneOf<T extends string>(option: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) usageError('report', `${option}: expected ${allowed.join(', ')}, not ${value}`);
+  return value as T;
+}
+
+function paperTables(dir: string) {
+  for (const file of ['table-a1.csv', 'table-a2.csv']) {
+    if (!existsSync(join(dir, file))) usageError('report', `--paper: no ${file} in ${dir}`);
+  }
+  return readPaperTables(dir);
+}

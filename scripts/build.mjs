@@ -1,4 +1,5 @@
-// Build: compile the peggy grammar to an ES module, then type-check and emit with tsc.
+// Build: compile the peggy grammar to an ES module, then type-check and emit with tsc, then bundle
+// the HTML report's browser script.
 // The generated parser lives beside the hand-written parser sources (git-ignored) so that
 // both tsc (via its .d.ts) and vitest (via the .js) find it; tsc does not copy .js files, so we do.
 import { execFileSync } from 'node:child_process';
@@ -6,6 +7,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileGrammar, GENERATED_JS } from './grammar.mjs';
+import { bundleReportClient } from './report-client.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 compileGrammar();
@@ -13,3 +15,4 @@ execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '
 const target = join(root, 'dist/parser/generated/groovy-parser.js');
 mkdirSync(dirname(target), { recursive: true });
 copyFileSync(GENERATED_JS, target);
+bundleReportClient();

@@ -6,6 +6,7 @@ import { registerCheck } from './commands/check.js';
 import { registerEvents } from './commands/events.js';
 import { registerExplore } from './commands/explore.js';
 import { registerExport } from './commands/export.js';
+import { registerHtml } from './commands/html.js';
 import { registerIr } from './commands/ir.js';
 import { registerPairs } from './commands/pairs.js';
 import { registerParse } from './commands/parse.js';
@@ -30,6 +31,7 @@ registerPairs(program);
 registerReport(program);
 registerShow(program);
 registerExport(program);
+registerHtml(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`stcheck: ${error instanceof Error ? error.message : String(error)}\n`);

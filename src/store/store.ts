@@ -116,6 +116,14 @@ export class Store {
     })();
   }
 
+  /** The two apps of a result's pair as registered: file path and content hash (to re-run the pair). */
+  pairApps(resultId: number): [AppRecord, AppRecord] {
+    const rows = this.db.prepare(`SELECT a.name, a.path, a.content_hash AS contentHash, a.status, a.error
+      FROM results r JOIN pairs p ON p.id = r.pair_id JOIN apps a ON a.id IN (p.app1_id, p.app2_id)
+      WHERE r.id = ? ORDER BY a.id = p.app2_id`).all(resultId) as AppRecord[];
+    return [rows[0], rows[rows.length - 1]];
+  }
+
   /** A run's results with their pairs, conflicts and warnings. */
   results(runId: number): StoredResult[] {
     const rows = this.db.prepare(`SELECT r.*, p.grp, a1.name AS app1, a2.name AS app2

@@ -1,0 +1,96 @@
+// The HTML report of a small real run, opened in headless Chromium (Debian's package, driven by
+// playwright-core): the page must load with no network, draw its plots and the pair table, sort
+// and filter the table, and show a pair's trace and state graph when the pair is clicked. The
+// screenshot it takes is the README's picture of the report.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stcheck } from '../support/cli.js';
+import { HAVE_CORPUS, REPO_ROOT } from '../support/corpus.js';
+import { smallRun } from '../support/small-run.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+const SCREENSHOT = join(REPO_ROOT, 'results', 'report.png');
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+if (!HAVE_CHROMIUM) process.stderr.write(`note: ${CHROMIUM} is missing (apt-get install chromium): the HTML report's browser test is skipped\n`);
+
+describe.skipIf(!HAVE_CORPUS || !HAVE_CHROMIUM)('the HTML report in headless Chromium', () => {
+  let report: string;
+  let context: BrowserContext;
+  let page: Page;
+  const requests: string[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    const { db } = await smallRun();
+    report = join(db, '..', 'report.html');
+    const run = stcheck('html', '--db', db, '-o', report);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'stcheck-chromium-')), {
+      executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },
+    });
+    page = await context.newPage();
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    await page.goto(`file://${report}`);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('is one file that loads nothing else and runs without errors', () => {
+    expect(requests).toEqual([`file://${report}`]);
+    expect(errors).toEqual([]);
+    expect(readFileSync(report, 'utf8')).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
+  });
+
+  it('shows the run summary and the four plots', async () => {
+    await expect(page.locator('#summary dl.facts dt').allTextContents()).resolves.toEqual(expect.arrayContaining(['run', 'wall time', 'corpus', 'budgetS']));
+    expect(await page.locator('table.verdicts tr').count()).toBe(1 + 2 * 2);
+    for (const id of ['plot-states', 'plot-time', 'plot-speedup', 'plot-verdicts']) {
+      expect(await page.locator(`#${id} svg`).count(), id).toBeGreaterThan(0);
+    }
+    // One point per pair on the states plot: the 12 ordered pairs all finished both ways.
+    expect(await page.locator('#plot-states svg g[aria-label="dot"] path, #plot-states svg g[aria-label="dot"] circle').count()).toBe(12);
+    expect(await page.locator('#plot-verdicts svg g[aria-label="bar"] rect').count()).toBeGreaterThan(0);
+  });
+
+  it('lists every pair, sorts by a column and filters by name', async () => {
+    const rows = page.locator('table.pairs tr.pair');
+    expect(await rows.count()).toBe(12);
+    await page.locator('table.pairs th', { hasText: /^states \(DPOR\)$/ }).click();
+    const states = (await page.locator('table.pairs tr.pair td:nth-child(7)').allTextContents()).map(Number);
+    expect(states).toEqual([...states].sort((a, b) => a - b));
+    expect(states[0]).toBeLessThan(states.at(-1)!);
+    await page.fill('#pair-filter', 'nfc');
+    expect(await rows.count()).toBe(4);
+    await expect(page.locator('#pair-count').textContent()).resolves.toBe('4 of 12 pairs');
+  });
+
+  it("shows a pair's trace and its state graph with the conflict's path when the pair is clicked", async () => {
+    const pair = page.locator('table.pairs tr.pair', { has: page.locator('td:nth-child(2)', { hasText: /^enhanced-auto-lock-door$/ }) })
+      .filter({ has: page.locator('td:nth-child(3)', { hasText: /^nfc-tag-toggle$/ }) });
+    expect(await page.locator('tr.details').count()).toBe(0);
+    await pair.click();
+    const details = page.locator('tr.details');
+    await expect(details.locator('pre.trace').first().textContent()).resolves.toContain('event touchSensor0.nfcTouch = touched (manual)');
+    await expect(details.locator('pre.trace mark').allTextContents()).resolves.toEqual(expect.arrayContaining([
+      expect.stringContaining('write lock0.lock = unlocked [line 66]   <== conflicting write'),
+      expect.stringContaining('write lock0.lock = locked (manual) [line 131]   <== overridden write'),
+    ]));
+    const graphs = details.locator('figure.state-graph');
+    expect(await graphs.count()).toBe(2);
+    await expect(graphs.first().locator('figcaption').textContent()).resolves.toMatch(/^explored state graph, DPOR: 10 states; in red the path to lock0\.lock: /);
+    expect(await graphs.first().locator('svg [stroke="crimson"]').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    await pair.click();
+    expect(await page.locator('tr.details').count()).toBe(0);
+  });
+});

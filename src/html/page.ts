@@ -63,6 +63,8 @@ table { border-collapse: collapse; }
 th, td { padding: 3px 8px; border-bottom: 1px solid #eee; text-align: left; white-space: nowrap; }
 table.verdicts td:nth-child(n+2), table.pairs td:nth-child(n+6) { text-align: right; font-variant-numeric: tabular-nums; }
 table.pairs { width: 100%; }
+#pairs { overflow-x: auto; }
+p.note { color: #666; font-style: italic; }
 table.pairs th { cursor: pointer; user-select: none; background: #f5f5f5; position: sticky; top: 0; }
 table.pairs tr.pair { cursor: pointer; } table.pairs tr.pair:hover { background: #f0f6ff; }
 tr.has-conflicts td:nth-child(4), tr.has-conflicts td:nth-child(5) { color: #b00020; font-weight: 600; }

@@ -65,14 +65,20 @@ function verdictTable(data: ReportData): HTMLElement {
 // ---- plots -----------------------------------------------------------------------------------
 
 function renderPlots(pairs: readonly PairEntry[]): void {
-  show('plot-states', statesPlot(pairs));
+  const bothModes = pairs.filter((p) => p.modes.dpor && p.modes.nodpor);
+  const needsBoth = 'This plot compares the two modes: it needs a run with --mode both.';
+  show('plot-states', bothModes.length > 0 ? statesPlot(bothModes) : note(needsBoth));
   show('plot-time', timePlot(pairs));
-  show('plot-speedup', speedupPlot(pairs));
+  show('plot-speedup', bothModes.some((p) => p.speedup !== null) ? speedupPlot(bothModes) : note(needsBoth));
   show('plot-verdicts', verdictPlot(pairs));
 }
 
 function show(id: string, plot: Element): void {
   document.getElementById(id)!.append(plot);
+}
+
+function note(text: string): Element {
+  return element('p', { className: 'note', textContent: text });
 }
 
 const pairName = (p: PairEntry) => `${p.app1} × ${p.app2} (${p.group})`;
@@ -87,7 +93,7 @@ function statesPlot(pairs: readonly PairEntry[]): Element {
     grid: true,
     x: { type: 'log', label: 'states without DPOR', domain: [1, max * 1.5] },
     y: { type: 'log', label: 'states with DPOR', domain: [1, max * 1.5] },
-    color: { legend: true },
+    color: { legend: true, type: 'categorical' },
     symbol: { legend: true, domain: ['finished both ways', 'unfinished in a mode'] },
     marks: [
       Plot.line([[1, 1], [max * 1.5, max * 1.5]], { stroke: '#999', strokeDasharray: '4 3' }),

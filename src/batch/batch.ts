@@ -7,7 +7,7 @@ import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../version.js';
 import { pairGroups, requireDirectory, selectGroups, UsageError, type Group } from '../pairs/source.js';
-import type { Mode, PairCheckResult } from '../pipeline/check-pair.js';
+import { DEFAULT_TRACKED, type Mode, type PairCheckResult } from '../pipeline/check-pair.js';
 import { formatLoadError, loadApp } from '../pipeline/load.js';
 import { runPool } from '../pool/pool.js';
 import { Store } from '../store/store.js';
@@ -88,7 +88,7 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
           if (done.has(`${pairId}:${mode}`)) { summary.skipped++; continue; }
           const failure = app1.failure ?? app2.failure;
           if (failure) save(pairId, { mode, verdict: failure.verdict, complete: false, error: failure.error, conflicts: [], warnings: [] });
-          else tasks.push({ pairId, group: group.name, file1: app1.file, file2: app2.file, mode, attributes: group.attributes, budgetMs: options.budgetS * 1000, maxStates: options.maxStates });
+          else tasks.push({ pairId, group: group.name, file1: app1.file, file2: app2.file, mode, attributes: trackedAttributes(group), budgetMs: options.budgetS * 1000, maxStates: options.maxStates });
         }
       }
     }
@@ -110,6 +110,11 @@ function runGroups(options: BatchOptions): Group[] {
   if (options.pairs === undefined) return pairGroups(options.corpus, options.lists).groups;
   requireDirectory('--corpus', options.corpus);
   return [...options.pairs];
+}
+
+/** A group's tracked attributes; a group that names none (a list without groups.json) tracks every actuator attribute. */
+function trackedAttributes(group: Group): readonly string[] {
+  return group.attributes.length > 0 ? group.attributes : DEFAULT_TRACKED;
 }
 
 /** The worker module beside this one (TypeScript when running from source, as the tests do). */

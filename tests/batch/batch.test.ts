@@ -63,6 +63,20 @@ describe('runBatch', () => {
   });
 });
 
+describe.skipIf(!HAVE_CORPUS)('the reference\'s example lists', () => {
+  it('conflict for exampleConflicts and not for exampleNonConflicts; groups without attributes track every actuator', async () => {
+    const opts = options({ corpus: SMARTAPPS_DIR, lists: join(LISTS_DIR, 'examples') });
+    const summary = await runBatch(opts, quiet);
+    const verdicts = rows(opts.db, summary.runId).map((r) => r.split(' ').slice(0, 5).join(' '));
+    expect(verdicts).toEqual([
+      'exampleConflicts enhanced-auto-lock-door nfc-tag-toggle dpor conflict',
+      'exampleConflicts enhanced-auto-lock-door single-button-controller dpor conflict',
+      'exampleNonConflicts good-night-house nfc-tag-toggle dpor no-conflict',
+      'exampleNonConflicts good-night-house single-button-controller dpor no-conflict',
+    ]);
+  });
+});
+
 describe.skipIf(!HAVE_CORPUS)('a batch killed at random points and resumed', () => {
   it('ends with exactly the results of an uninterrupted run, none stored twice', async () => {
     const args = ['batch', '--corpus', SMARTAPPS_DIR, '--lists', join(LISTS_DIR, 'device-interaction'), '--group', 'ventfanSwitches',

@@ -5,6 +5,7 @@ import type { AppIR, FunctionIR } from '../lower/ir.js';
 import { appStoreLocation, WHOLE_STORE, type AccessKind } from './access.js';
 import {
   canonicalAppState,
+  canonicalValue,
   emptyAppState,
   restoreAppState,
   snapshotAppState,
@@ -131,7 +132,7 @@ export class AppInstance implements AppHandle, AppCore {
 
   fieldPut(name: string, value: Value): void {
     const location = appStoreLocation(this.id, 'field', name);
-    this.record('write', location);
+    this.record(writeKind(this.data.fields, name, value), location);
     tagContainer(value, this.owner(location));
     this.data.fields.set(name, value);
   }
@@ -146,7 +147,7 @@ export class AppInstance implements AppHandle, AppCore {
 
   storePut(store: TrackedMap, key: Value, value: Value): void {
     const location = appStoreLocation(this.id, store.store, key === WHOLE_STORE ? '\\*' : toStr(key));
-    this.record('write', location);
+    this.record(writeKind(store.map, key, value), location);
     tagContainer(value, this.owner(location));
     store.map.set(key, value);
   }
@@ -173,4 +174,17 @@ export class AppInstance implements AppHandle, AppCore {
     if (!fns || fns.some((f) => f.decl.params.length >= args.length)) return args;
     return args.slice(0, Math.max(...fns.map((f) => f.decl.params.length)));
   }
+}
+
+/**
+ * How to record storing `value` under `key`: a store that leaves the state as it was (the key held
+ * an equal value already) is observationally a read of the location, not a write. Two such
+ * transitions commute, and against a transition that really writes the location the read still
+ * conflicts, so the model checker's independence stays exact while logger apps that re-store the
+ * same setting on every event no longer make all their transitions dependent.
+ */
+function writeKind<K>(map: ReadonlyMap<K, Value>, key: K, value: Value): AccessKind {
+  if (!map.has(key)) return 'write';
+  const old = map.get(key) ?? null;
+  return old === value || canonicalValue(old) === canonicalValue(value) ? 'read' : 'write';
 }

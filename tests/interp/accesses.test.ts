@@ -1,0 +1,29 @@
+// What the interpreter records as a write: a store that changes the state. Re-storing a value the
+// location already holds is recorded as a read (the model checker's independence relies on it).
+import { describe, expect, it } from 'vitest';
+import { homeFor } from './helpers.js';
+
+function accessesOf(body: string, extra = '') {
+  const home = homeFor(`def f() {\n${body}\n}\n${extra}`);
+  const log = home.transition(() => home.app.invoke('f', []));
+  return log.filter((a) => a.location.startsWith('App1.state.') || a.location.startsWith('App1.field.')).map((a) => `${a.kind} ${a.location}`);
+}
+
+describe('recorded writes of app state', () => {
+  it('records a write when a value changes or a key is added, and a read when the same value is stored again', () => {
+    expect(accessesOf('state.mode = "a"')).toEqual(['write App1.state.mode']);
+    expect(accessesOf('state.mode = "a"\nstate.mode = "a"')).toEqual(['write App1.state.mode', 'read App1.state.mode']);
+    expect(accessesOf('state.n = 1\nstate.n = 1.0')).toEqual(['write App1.state.n', 'write App1.state.n']);
+    expect(accessesOf('state.list = [1, 2]\nstate.list = [1, 2]')).toEqual(['write App1.state.list', 'read App1.state.list']);
+  });
+
+  it('treats storing null into an absent key as a write (the key appears) and storing it again as a read', () => {
+    expect(accessesOf('state.x = null\nstate.x = null')).toEqual(['write App1.state.x', 'read App1.state.x']);
+  });
+
+  it('applies the same rule to script fields', () => {
+    expect(accessesOf('counter = 0\ncounter = 0\ncounter = 1', '@groovy.transform.Field def counter = 0')).toEqual([
+      'read App1.field.counter', 'read App1.field.counter', 'write App1.field.counter',
+    ]);
+  });
+});

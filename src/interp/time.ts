@@ -50,7 +50,22 @@ function formatterFor(tz: string): Intl.DateTimeFormat {
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-export function wallClock(ms: number, tz: string): WallClock {
+/** Time is a constant in the model, so the same few instants are converted over and over. */
+const wallClocks = new Map<string, WallClock>();
+const MAX_CACHED_WALL_CLOCKS = 4096;
+
+export function wallClock(ms: number, tz: string): Readonly<WallClock> {
+  const key = `${tz}|${ms}`;
+  let w = wallClocks.get(key);
+  if (!w) {
+    if (wallClocks.size >= MAX_CACHED_WALL_CLOCKS) wallClocks.clear();
+    wallClocks.set(key, (w = computeWallClock(ms, tz)));
+  }
+  return w;
+}
+
+/** Intl's formatToParts: exact for every zone, but slow (tens of microseconds). */
+function computeWallClock(ms: number, tz: string): WallClock {
   const parts: Record<string, string> = {};
   for (const p of formatterFor(tz).formatToParts(new Date(ms))) parts[p.type] = p.value;
   return {

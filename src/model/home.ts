@@ -84,6 +84,8 @@ export class Home implements Host {
   /** Set while delivering a manual event's handlers (button, touch, NFC, app touch). */
   private manual = false;
   private readonly runningTimers = new Set<string>();
+  /** Snapshot parts by canonical text, shared between states (see `capture`). */
+  private readonly parts = new Map<string, object>();
 
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
     const list = Array.isArray(irs) ? irs : [irs as AppIR];
@@ -244,14 +246,7 @@ export class Home implements Host {
   // --- states of the model ------------------------------------------------------------------------
 
   snapshot(): HomeSnapshot {
-    const devices = new Map<string, ReadonlyMap<string, Value>>();
-    for (const [id, d] of this.devices) devices.set(id, copyValues(d.values));
-    return {
-      devices,
-      mode: this.mode,
-      subscriptions: this.subscriptions.map((s) => ({ app: this.apps.indexOf(s.app), subscription: s.subscription })),
-      apps: this.apps.map((a) => a.snapshot()),
-    };
+    return this.capture().snapshot;
   }
 
   restore(snapshot: HomeSnapshot): void {
@@ -268,15 +263,44 @@ export class Home implements Host {
 
   /** Canonical string of the whole home: equal strings for states with equal futures. */
   stateKey(): string {
-    const devices = [...this.devices.keys()].sort().map((id) => {
-      const values = [...this.devices.get(id)!.values].map(([k, v]) => `${k}=${canonicalValue(v)}`);
-      return `${id}{${values.join(',')}}`;
-    });
+    return this.capture().key;
+  }
+
+  /**
+   * The home's snapshot and its canonical key, in one pass. The parts of a snapshot (a device's
+   * values, an app's state) are shared between all states where they are equal: a model checker
+   * keeps every state it reached, and most states differ from their neighbours in one device.
+   */
+  capture(): { snapshot: HomeSnapshot; key: string } {
+    const devices = new Map<string, ReadonlyMap<string, Value>>();
+    const deviceTexts: string[] = [];
+    for (const id of [...this.devices.keys()].sort()) {
+      const values = this.devices.get(id)!.values;
+      const text = `${id}{${[...values].map(([k, v]) => `${k}=${canonicalValue(v)}`).join(',')}}`;
+      devices.set(id, this.shared(text, () => copyValues(values)) as ReadonlyMap<string, Value>);
+      deviceTexts.push(text);
+    }
     const subscriptions = this.subscriptions.map(({ app, subscription: s }) => {
       const target = s.target.kind === 'device' ? s.target.device.id : s.target.kind;
       return `${app.id}:${target}.${s.attribute ?? ''}.${s.value ?? ''}>${s.handler}`;
     });
-    return `D[${devices.join(';')}]M${this.mode}S[${subscriptions.join(';')}]${this.apps.map((a) => `${a.id}${a.canonicalState()}`).join('')}`;
+    const appTexts = this.apps.map((a) => `${a.id}${a.canonicalState()}`);
+    return {
+      snapshot: {
+        devices,
+        mode: this.mode,
+        subscriptions: this.subscriptions.map((s) => ({ app: this.apps.indexOf(s.app), subscription: s.subscription })),
+        apps: this.apps.map((a, i) => this.shared(appTexts[i], () => a.snapshot()) as AppSnapshot),
+      },
+      key: `D[${deviceTexts.join(';')}]M${this.mode}S[${subscriptions.join(';')}]${appTexts.join('')}`,
+    };
+  }
+
+  /** One immutable object per canonical text (snapshots are only ever copied from, never changed). */
+  private shared(text: string, make: () => object): object {
+    let part = this.parts.get(text);
+    if (!part) this.parts.set(text, (part = make()));
+    return part;
   }
 
   /**

@@ -82,7 +82,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   }
 
   private capture(): PairState {
-    return { snapshot: this.home.snapshot(), key: this.home.stateKey() };
+    return this.home.capture();
   }
 }
 

@@ -1,0 +1,92 @@
+// Access sets as the backward search of dpor needs them: interned, sorted arrays of integer access
+// codes (location id * 2, plus 1 for a write), each set named by a dense id so that the summary can
+// key (event, access set) pairs by one number and an unchanged set is recognised by its id.
+import { enablementLocation } from './locations.js';
+import type { Access, EventId } from './types.js';
+
+export const EMPTY_SET = 0;
+
+const WRITE = 1;
+
+export class AccessSets {
+  private readonly locationIds = new Map<string, number>();
+  private readonly locationNames: string[] = [];
+  /** Per location: the wildcard locations (names ending in `*`) that cover it. */
+  private readonly coveredBy: number[][] = [];
+  private readonly wildcards: number[] = [];
+  private readonly sets: Int32Array[] = [new Int32Array(0)];
+  private readonly setIds = new Map<string, number>([['', EMPTY_SET]]);
+
+  constructor(eventCount: number) {
+    // Event e's enablement location gets id e, so the implicit read of it needs no lookup.
+    for (let e = 0; e < eventCount; e++) this.locationId(enablementLocation(e));
+  }
+
+  /** The access set of a transition of `event`: its accesses plus the read of its own enablement. */
+  ofTransition(event: EventId, accesses: readonly Access[]): number {
+    const codes = [event * 2];
+    for (const a of accesses) codes.push(this.locationId(a.location) * 2 + (a.kind === 'write' ? WRITE : 0));
+    return this.intern(codes);
+  }
+
+  /**
+   * The accesses of set `a` that conflict with nothing in set `b` (Algorithm 5 step 3); `a` itself
+   * when nothing conflicts, so `result !== a` tells that the transitions conflict.
+   */
+  withoutConflicts(a: number, b: number): number {
+    const as = this.sets[a];
+    const bs = this.sets[b];
+    let first = 0;
+    while (first < as.length && !this.conflictsWithSome(as[first], bs)) first++;
+    if (first === as.length) return a;
+    const rest = Array.from(as.subarray(0, first));
+    for (let i = first + 1; i < as.length; i++) if (!this.conflictsWithSome(as[i], bs)) rest.push(as[i]);
+    return this.intern(rest);
+  }
+
+  private conflictsWithSome(code: number, others: Int32Array): boolean {
+    for (let i = 0; i < others.length; i++) {
+      const other = others[i];
+      if ((code | other) & WRITE && this.overlap(code >> 1, other >> 1)) return true;
+    }
+    return false;
+  }
+
+  private overlap(x: number, y: number): boolean {
+    if (x === y) return true;
+    return this.wildcards.length > 0 && (this.coveredBy[x].includes(y) || this.coveredBy[y].includes(x));
+  }
+
+  private locationId(name: string): number {
+    const known = this.locationIds.get(name);
+    if (known !== undefined) return known;
+    const id = this.locationNames.length;
+    this.locationIds.set(name, id);
+    this.locationNames.push(name);
+    this.coveredBy.push(this.wildcards.filter((w) => covers(this.locationNames[w], name)));
+    if (name.endsWith('*')) {
+      for (let other = 0; other < id; other++) if (covers(name, this.locationNames[other])) this.coveredBy[other].push(id);
+      this.wildcards.push(id);
+    }
+    return id;
+  }
+
+  private intern(codes: number[]): number {
+    codes.sort((x, y) => x - y);
+    let unique = 0;
+    for (let i = 0; i < codes.length; i++) if (i === 0 || codes[i] !== codes[i - 1]) codes[unique++] = codes[i];
+    codes.length = unique;
+    const key = codes.join(',');
+    const known = this.setIds.get(key);
+    if (known !== undefined) return known;
+    const id = this.sets.length;
+    this.sets.push(Int32Array.from(codes));
+    this.setIds.set(key, id);
+    return id;
+  }
+}
+
+/** Whether wildcard `pattern` (ending in `*`) covers location `name`. */
+function covers(pattern: string, name: string): boolean {
+  return name.startsWith(pattern.slice(0, -1));
+}

@@ -20,7 +20,7 @@ const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/
 if (run.status !== 0) process.exit(run.status ?? 1);
 const sections = ['summary.md', 'table-a2.md', 'table-a1.md'].map((file) => readFileSync(join(out, file), 'utf8').replace(/^# /, '## '));
 const intro = [
-  '# Model checker benchmark: the paper\'s pairs on one core',
+  '# Model checker benchmark: the paper\'s pairs, each pair on one thread',
   '',
   `Command: \`npm run bench:check -- ${given.join(' ')}\` (each section says when and how its run was made).`,
   'Target (issue 5): every pair that the paper finished, in either mode, finishes here in under 60 seconds on one core.',

@@ -16,6 +16,11 @@ export class AccessSets {
   private readonly wildcards: number[] = [];
   private readonly sets: Int32Array[] = [new Int32Array(0)];
   private readonly setIds = new Map<string, number>([['', EMPTY_SET]]);
+  /** Per location: whether some transition explored so far writes it (or a wildcard covering it). */
+  private readonly live: boolean[] = [];
+  /** Bumped whenever a location becomes live, so cached live parts are recomputed. */
+  private liveVersion = 0;
+  private readonly livePart: Array<{ version: number; set: number } | undefined> = [];
 
   constructor(eventCount: number) {
     // Event e's enablement location gets id e, so the implicit read of it needs no lookup.
@@ -27,6 +32,53 @@ export class AccessSets {
     const codes = [event * 2];
     for (const a of accesses) codes.push(this.locationId(a.location) * 2 + (a.kind === 'write' ? WRITE : 0));
     return this.intern(codes);
+  }
+
+  /**
+   * Records the writes of a transition's set; returns the locations that became live by it (a
+   * wildcard write makes every location it covers live).
+   */
+  markWrites(set: number): number[] {
+    const newlyLive: number[] = [];
+    const makeLive = (location: number) => {
+      if (this.live[location]) return;
+      this.live[location] = true;
+      newlyLive.push(location);
+    };
+    for (const code of this.sets[set]) {
+      if (!(code & WRITE)) continue;
+      const location = code >> 1;
+      makeLive(location);
+      if (this.wildcards.includes(location)) this.coveredBy.forEach((covering, other) => covering.includes(location) && makeLive(other));
+    }
+    if (newlyLive.length > 0) this.liveVersion++;
+    return newlyLive;
+  }
+
+  /** The locations that set `a` only reads and that are not live: no explored transition writes them. */
+  deadReads(a: number): number[] {
+    const dead: number[] = [];
+    for (const code of this.sets[a]) if (!(code & WRITE) && !this.isLive(code >> 1)) dead.push(code >> 1);
+    return dead;
+  }
+
+  /**
+   * Set `a` without its reads of locations no explored transition writes. Such a read conflicts
+   * with no transition of R, so dropping it leaves every conflict the backward search can find
+   * while letting the search stop once the rest of the set has met its conflicts.
+   */
+  liveAccesses(a: number): number {
+    const cached = this.livePart[a];
+    if (cached && cached.version === this.liveVersion) return cached.set;
+    const codes = Array.from(this.sets[a]).filter((code) => code & WRITE || this.isLive(code >> 1));
+    const set = codes.length === this.sets[a].length ? a : this.intern(codes);
+    this.livePart[a] = { version: this.liveVersion, set };
+    return set;
+  }
+
+  /** A read of a wildcard is always live (it stands for many locations); others when written. */
+  private isLive(location: number): boolean {
+    return this.live[location] === true || this.wildcards.includes(location);
   }
 
   /**

@@ -81,6 +81,8 @@ export class PaperDpor<S, I> {
   private readonly frames: StateId[] = [];
   private readonly executedMark: Int32Array;
   private mark = 0;
+  /** Per location no transition writes yet: the transitions that read it (see `updateBacktrackSet`). */
+  private readonly readersOfDead = new Map<number, TransitionId[]>();
 
   constructor(
     private readonly search: Search<S, I>,
@@ -184,8 +186,28 @@ export class PaperDpor<S, I> {
     const t = this.search.take(s, b);
     if (t < 0) return -1;
     if (this.search.reachedNewState) this.track(this.graph.dst(t));
-    this.accessSetOf.push(this.accessSets.ofTransition(b, this.graph.accesses(t)));
+    const accessSet = this.accessSets.ofTransition(b, this.graph.accesses(t));
+    this.accessSetOf.push(accessSet);
+    this.noteAccesses(t, accessSet);
     return t;
+  }
+
+  /**
+   * Keeps `updateBacktrackSet`'s dropping of dead reads exact: when a location gets its first
+   * writer, every earlier search that dropped a read of it is run again with it, so the backtrack
+   * points and summary tuples are those the full access sets would have given.
+   */
+  private noteAccesses(t: TransitionId, accessSet: number): void {
+    for (const location of this.accessSets.deadReads(accessSet)) {
+      const readers = this.readersOfDead.get(location);
+      if (readers) readers.push(t);
+      else this.readersOfDead.set(location, [t]);
+    }
+    for (const location of this.accessSets.markWrites(accessSet)) {
+      const readers = this.readersOfDead.get(location) ?? [];
+      this.readersOfDead.delete(location);
+      for (const reader of readers) if (reader !== t) this.updateBacktrackSet(reader);
+    }
   }
 
   private track(s: StateId): void {
@@ -242,9 +264,16 @@ export class PaperDpor<S, I> {
     return true;
   }
 
-  /** Algorithm 5, UpdateBacktrackSet(t). */
+  /**
+   * Algorithm 5, UpdateBacktrackSet(t), carrying the accesses of t that can conflict with some
+   * transition of R: reads of locations nothing writes yet are left out (they would be carried to
+   * the initial states behind every transition and never meet a conflict). `noteAccesses` repairs
+   * the searches when such a location gets its first writer. An empty set has nothing to find.
+   */
   private updateBacktrackSet(t: TransitionId): void {
-    this.work.push(this.graph.src(t), this.graph.event(t), this.accessSetOf[t]);
+    const accessSet = this.accessSets.liveAccesses(this.accessSetOf[t]);
+    if (accessSet === EMPTY_SET) return;
+    this.work.push(this.graph.src(t), this.graph.event(t), accessSet);
     this.updateBacktrackSetDFS(this.summary ?? new Tuples(this.eventCount));
   }
 

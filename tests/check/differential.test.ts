@@ -1,6 +1,6 @@
 // The judge of dpor: on thousands of random small event systems it finds exactly the violated
 // assertions and the states with no enabled event that nodpor (exhaustive) finds, never explores
-// more states, and behaves the same with the summary cache on and off.
+// more states, with the summary cache on and with it off.
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { compareStrategies } from './support/compare.js';

@@ -1,6 +1,9 @@
 // The differential oracle: dpor must agree with nodpor (exhaustive) on a system's violated
-// assertions and its states with no enabled event, explore no more states, and give the same
-// results with the summary cache on and off.
+// assertions and its states with no enabled event and explore no more states, with the summary
+// cache on and with it off (each judged on its own against nodpor). The two need not explore the
+// same transitions: a summary tuple carried before a location got its first writer lacks the reads
+// of it that dpor leaves out until then, so on a later state match it can add a backtrack point the
+// exact search would not (never one fewer: the repair reruns every search that left such a read out).
 import { expect } from 'vitest';
 import { check } from '../../../src/check/check.js';
 import type { CheckResult, EventSystem } from '../../../src/check/check.js';
@@ -28,24 +31,21 @@ const LIMIT = { timeLimitMs: 20_000 }; // an execution that never ends fails (`c
 export function compareStrategies(spec: RandomSystem): void {
   const system = buildRandomSystem(spec);
   const exhaustive = check(system, { strategy: 'nodpor', ...LIMIT });
-  const reduced = check(system, { strategy: 'dpor', summary: true, ...LIMIT });
   expect(exhaustive.complete).toBe(true);
+  const reduced = check(system, { strategy: 'dpor', summary: true, ...LIMIT });
+  expectAgreement(system, reduced, exhaustive);
+  if (exhaustive.stats.transitions <= UNCACHED_UP_TO_TRANSITIONS) {
+    expectAgreement(system, check(system, { strategy: 'dpor', summary: false, ...LIMIT }), exhaustive);
+  }
+}
+
+/** A dpor result finds what the exhaustive search finds, in no more states, with replayable paths. */
+function expectAgreement(system: EventSystem<unknown>, reduced: CheckResult<unknown>, exhaustive: CheckResult<unknown>): void {
   expect(reduced.complete).toBe(true);
   expect(violated(reduced)).toEqual(violated(exhaustive));
   expect(deadlocks(reduced)).toEqual(deadlocks(exhaustive));
   expect(reduced.stats.states).toBeLessThanOrEqual(exhaustive.stats.states);
   expectReplayable(system, reduced);
-  if (exhaustive.stats.transitions <= UNCACHED_UP_TO_TRANSITIONS) {
-    const uncached = check(system, { strategy: 'dpor', summary: false, ...LIMIT });
-    expect(uncached.complete).toBe(true);
-    expect(withoutTime(uncached)).toEqual(withoutTime(reduced));
-  }
-}
-
-/** What must not depend on the summary cache: everything but the time taken. */
-function withoutTime(result: CheckResult<unknown>) {
-  const { ms: _, ...counts } = result.stats;
-  return { counts, violations: violated(result) };
 }
 
 function expectReplayable(system: EventSystem<unknown>, result: CheckResult<unknown>): void {

@@ -13,9 +13,10 @@ export class Store {
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
+    // Set first: another process (a batch and a reader of its store) may be opening the file too.
+    this.db.pragma('busy_timeout = 5000');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 5000');
     this.migrate();
   }
 
@@ -28,17 +29,21 @@ export class Store {
     return this.db.pragma('user_version', { simple: true }) as number;
   }
 
+  /**
+   * Applies the missing migrations in one write transaction taken at once (BEGIN IMMEDIATE), the
+   * version read inside it: two processes opening a new store together cannot both create it.
+   */
   private migrate(): void {
-    const from = this.schemaVersion;
-    if (from > MIGRATIONS.length) {
-      throw new Error(`the database has schema version ${from}, newer than this stcheck (${MIGRATIONS.length}); upgrade stcheck`);
-    }
-    for (let version = from; version < MIGRATIONS.length; version++) {
-      this.db.transaction(() => {
+    this.db.transaction(() => {
+      const from = this.schemaVersion;
+      if (from > MIGRATIONS.length) {
+        throw new Error(`the database has schema version ${from}, newer than this stcheck (${MIGRATIONS.length}); upgrade stcheck`);
+      }
+      for (let version = from; version < MIGRATIONS.length; version++) {
         this.db.exec(MIGRATIONS[version]);
         this.db.pragma(`user_version = ${version + 1}`);
-      })();
-    }
+      }
+    }).immediate();
   }
 
   beginRun(toolVersion: string, command: string, config: unknown): number {

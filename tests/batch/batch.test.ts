@@ -47,7 +47,7 @@ describe('runBatch', () => {
     const app = (name: string, handler: string) => writeFileSync(join(corpus, `${name}.groovy`),
       `preferences { section("s") { input "m", "capability.motionSensor"\n input "sw", "capability.switch" } }\ndef installed() { subscribe(m, "motion", h) }\ndef h(evt) {\n${handler}\n}\n`);
     app('spinner', 'while (true) { }');
-    app('counter', 'state.n = (state.n ?: 0) + 1\nsw.on()');
+    app('counter', 'state.n = (state.n ?: 0) + 1');
     copyFileSync(join(DEMO, 'motion-light.groovy'), join(corpus, 'motion-light.groovy'));
     writeFileSync(join(lists, 'runawayAppList'), 'spinner.groovy\ncounter.groovy\n# a comment line\nmotion-light.groovy\n');
     const opts = options({ corpus, lists, budgetS: 2, modes: ['dpor'] });

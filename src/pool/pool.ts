@@ -2,7 +2,7 @@
 // that overruns its time is terminated; one that exceeds its heap dies with ERR_WORKER_OUT_OF_MEMORY;
 // one that crashes is replaced. None of these stops the pool: each task gets exactly one outcome.
 import { Worker } from 'node:worker_threads';
-import type { ReplyMessage, TaskOutcome } from './protocol.js';
+import type { ReadyMessage, ReplyMessage, TaskOutcome } from './protocol.js';
 
 export interface PoolOptions {
   /** Worker threads running at once. */
@@ -18,6 +18,8 @@ const TS_BOOTSTRAP = new URL('../../scripts/ts-worker.mjs', import.meta.url);
 
 interface Slot {
   worker: Worker;
+  /** Settles when the worker has loaded its module (or died trying), with why it died if it did. */
+  started: Promise<string | undefined>;
 }
 
 /**
@@ -39,11 +41,15 @@ export async function runPool<T, R>(
     }
     await slot.worker.terminate();
   };
-  const slots = Array.from({ length: Math.max(1, Math.min(options.jobs, tasks.length)) }, () => ({ worker: spawn(workerFile, options) }));
+  const slots = Array.from({ length: Math.max(1, Math.min(options.jobs, tasks.length)) }, () => spawn(workerFile, options));
   await Promise.all(slots.map(runOne));
 }
 
-function spawn(workerFile: URL, options: PoolOptions): Worker {
+/**
+ * A new worker. Its start-up (loading the parser, the interpreter, the checker) is not charged to
+ * the first task's budget: the task is sent once the worker says it is ready.
+ */
+function spawn(workerFile: URL, options: PoolOptions): Slot {
   const isTypeScript = workerFile.pathname.endsWith('.ts');
   const worker = new Worker(isTypeScript ? TS_BOOTSTRAP : workerFile, {
     workerData: isTypeScript ? { stcheckTypeScriptEntry: workerFile.href } : undefined,
@@ -52,11 +58,30 @@ function spawn(workerFile: URL, options: PoolOptions): Worker {
   // Per-task listeners come and go; this one keeps a late 'error' from a dying worker harmless.
   worker.on('error', () => {});
   worker.unref();
-  return worker;
+  const started = new Promise<string | undefined>((settle) => {
+    const onReady = (message: unknown) => {
+      if (!isReady(message)) return;
+      worker.off('message', onReady);
+      settle(undefined);
+    };
+    worker.on('message', onReady);
+    worker.once('error', (error) => settle(`worker crashed while starting: ${error.message}`));
+    worker.once('exit', (code) => settle(`worker exited with code ${code} while starting`));
+  });
+  return { worker, started };
+}
+
+function isReady(message: unknown): message is ReadyMessage {
+  return typeof message === 'object' && message !== null && (message as ReadyMessage).ready === true;
 }
 
 /** Runs one task on the slot's worker, replacing the worker when the task kills or overruns it. */
-function runTask<T, R>(slot: Slot, workerFile: URL, payload: T, taskId: number, options: PoolOptions): Promise<TaskOutcome<R>> {
+async function runTask<T, R>(slot: Slot, workerFile: URL, payload: T, taskId: number, options: PoolOptions): Promise<TaskOutcome<R>> {
+  const failedToStart = await slot.started;
+  if (failedToStart !== undefined) {
+    Object.assign(slot, spawn(workerFile, options));
+    return { kind: 'error', message: failedToStart, ms: 0 };
+  }
   const started = Date.now();
   const elapsed = () => Date.now() - started;
   return new Promise((resolve) => {
@@ -68,7 +93,7 @@ function runTask<T, R>(slot: Slot, workerFile: URL, payload: T, taskId: number, 
       worker.off('exit', onExit);
       if (replace) {
         void worker.terminate();
-        slot.worker = spawn(workerFile, options);
+        Object.assign(slot, spawn(workerFile, options));
       }
       resolve(outcome);
     };

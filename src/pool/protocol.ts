@@ -1,5 +1,10 @@
 // Messages between the pool and its workers.
 
+/** A worker's first message: its module is loaded and it takes tasks. */
+export interface ReadyMessage {
+  ready: true;
+}
+
 export interface TaskMessage<T> {
   taskId: number;
   payload: T;

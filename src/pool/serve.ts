@@ -2,7 +2,7 @@
 // is an `error` reply; the worker keeps serving. Memory is reported from this worker's own heap.
 import { parentPort } from 'node:worker_threads';
 import { heapMb } from '../util/heap.js';
-import type { ReplyMessage, TaskMessage } from './protocol.js';
+import type { ReadyMessage, ReplyMessage, TaskMessage } from './protocol.js';
 
 export function serveTasks<T, R>(handler: (payload: T) => R | Promise<R>): void {
   if (!parentPort) throw new Error('serveTasks must run inside a worker thread');
@@ -17,5 +17,7 @@ export function serveTasks<T, R>(handler: (payload: T) => R | Promise<R>): void 
     }
     port.postMessage(reply);
   });
+  const ready: ReadyMessage = { ready: true };
+  port.postMessage(ready);
 }
 

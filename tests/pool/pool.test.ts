@@ -3,7 +3,7 @@ import { runPool } from '../../src/pool/pool.js';
 import type { TaskOutcome } from '../../src/pool/protocol.js';
 
 const WORKER = new URL('./fixtures/worker.ts', import.meta.url);
-const options = { jobs: 2, budgetMs: 1500, memoryMb: 64 };
+const options = { jobs: 2, budgetMs: 5000, memoryMb: 64 };
 
 async function run(tasks: object[]) {
   const outcomes: Array<TaskOutcome<number>> = [];
@@ -21,7 +21,7 @@ describe('runPool', () => {
     expect(outcomes.filter((o) => o.kind === 'done').map((o) => (o as { value: number }).value)).toEqual([2, 4, 6]);
     expect(outcomes[4]).toMatchObject({ message: 'handler failed' });
     expect(outcomes[5]).toMatchObject({ message: 'worker exited with code 3' });
-    expect(outcomes[1].ms).toBeGreaterThanOrEqual(1500);
+    expect(outcomes[1].ms).toBeGreaterThanOrEqual(5000);
     const done = outcomes[0] as { peakMemoryMb: number };
     expect(done.peakMemoryMb).toBeGreaterThan(0);
   });
@@ -29,5 +29,11 @@ describe('runPool', () => {
   it('runs with more jobs than tasks and with no tasks', async () => {
     expect((await run([{ kind: 'echo', value: 5 }])).map((o) => o.kind)).toEqual(['done']);
     expect(await run([])).toEqual([]);
+  });
+
+  it('does not charge a worker\'s start-up to its first task\'s budget', async () => {
+    const outcomes: Array<TaskOutcome<number>> = [];
+    await runPool<number, number>(new URL('./fixtures/slow-start-worker.ts', import.meta.url), [1, 2], { jobs: 1, budgetMs: 1000, memoryMb: 64 }, (_task, outcome, index) => { outcomes[index] = outcome; });
+    expect(outcomes.map((o) => o.kind)).toEqual(['done', 'done']);
   });
 });

@@ -2,7 +2,6 @@
 // time and heap budgets, each result stored as soon as it is known. A run can be resumed: the
 // (pair, mode) results it already holds are skipped, and the store never keeps one twice.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../version.js';
@@ -11,6 +10,7 @@ import { DEFAULT_TRACKED, type Mode, type PairCheckResult } from '../pipeline/ch
 import { formatLoadError, loadApp } from '../pipeline/load.js';
 import { runPool } from '../pool/pool.js';
 import { Store } from '../store/store.js';
+import { readSource } from '../util/files.js';
 import type { ResultRecord, Verdict } from '../store/types.js';
 import { Progress } from './progress.js';
 import { outcomeRecord, type PairTask } from './task.js';
@@ -145,15 +145,13 @@ function registerApps(store: Store, corpus: string, groups: readonly Group[]): M
   for (const name of new Set(groups.flatMap((g) => g.apps))) {
     const file = join(corpus, name);
     const shortName = appName(file);
-    let content: string;
-    try {
-      content = readFileSync(file, 'utf8');
-    } catch {
-      const error = `${file}:0:0: cannot read the app`;
+    const text = readSource(file);
+    if (!text.ok) {
+      const error = formatLoadError(text.error);
       apps.set(name, { id: store.saveApp({ name: shortName, path: file, contentHash: '', status: 'parse-error', error }), file, failure: { verdict: 'error', error } });
       continue;
     }
-    const contentHash = createHash('sha256').update(content).digest('hex');
+    const contentHash = createHash('sha256').update(text.source).digest('hex');
     const loaded = loadApp(file);
     const failure = loaded.ok ? undefined : { verdict: loaded.kind, error: formatLoadError(loaded.error) };
     const status = loaded.ok ? 'ok' : loaded.kind === 'parse-error' ? 'parse-error' : 'lower-error';

@@ -2,12 +2,12 @@
 // shared state, each top-level method is an event, `disabled = ["e2", ...]` lists the events that
 // start disabled. This module reads such a file into an AppIR the interpreter can run, plus the
 // event list; src/explore/system.ts turns it into an EventSystem. See docs/explore.md.
-import { readFileSync } from 'node:fs';
 import type { AppIR } from '../lower/ir.js';
 import type { LowerError } from '../lower/lower.js';
 import { walk } from '../lower/static-scan.js';
 import type * as ast from '../parser/ast.js';
 import { parseGroovy } from '../parser/parser.js';
+import { readSource } from '../util/files.js';
 
 /** The name of the top-level assignment that lists the initially disabled events. */
 const DISABLED = 'disabled';
@@ -63,13 +63,8 @@ export function readEventProgram(source: string, file: string): ProgramResult {
 
 /** Reads and checks a program file; an unreadable file is an error at 1:1, as for the parser. */
 export function loadEventProgram(path: string): ProgramResult {
-  let source: string;
-  try {
-    source = readFileSync(path, 'utf8');
-  } catch (error) {
-    return { ok: false, error: { file: path, line: 1, column: 1, message: `cannot read file: ${(error as Error).message}` } };
-  }
-  return readEventProgram(source, path);
+  const text = readSource(path);
+  return text.ok ? readEventProgram(text.source, path) : text;
 }
 
 function programOf(tree: ast.Program, source: string, file: string): EventProgram {

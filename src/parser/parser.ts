@@ -1,8 +1,8 @@
 // The public parser API, acorn-style: parseGroovy(source, file) never throws.
-import { readFileSync } from 'node:fs';
 import type { Program } from './ast.js';
 import { fromPeggyError, fromUnexpectedError, isPeggySyntaxError, type ParseError } from './errors.js';
 import { parse } from './generated/groovy-parser.js';
+import { readSource } from '../util/files.js';
 
 export type { ParseError } from './errors.js';
 
@@ -18,11 +18,6 @@ export function parseGroovy(source: string, file: string): ParseResult {
 
 /** Reads and parses one file; an unreadable file is reported as an error at 1:1. */
 export function parseFile(path: string): ParseResult {
-  let source: string;
-  try {
-    source = readFileSync(path, 'utf8');
-  } catch (error) {
-    return { ok: false, error: { file: path, line: 1, column: 1, message: `cannot read file: ${(error as Error).message}` } };
-  }
-  return parseGroovy(source, path);
+  const text = readSource(path);
+  return text.ok ? parseGroovy(text.source, path) : text;
 }

@@ -1,8 +1,8 @@
 // Reads and lowers one app file for the pair stages, keeping the source text (the pair's event
 // list is built from it, as the reference does).
-import { readFileSync } from 'node:fs';
 import { lowerSource, type LowerError } from '../lower/lower.js';
 import type { PairApp } from '../model/events.js';
+import { readSource } from '../util/files.js';
 
 export interface LoadedApp extends PairApp {
   file: string;
@@ -11,12 +11,9 @@ export interface LoadedApp extends PairApp {
 export type LoadResult = { ok: true; app: LoadedApp } | { ok: false; error: LowerError; kind: 'parse-error' | 'unsupported' | 'error' };
 
 export function loadApp(file: string): LoadResult {
-  let source: string;
-  try {
-    source = readFileSync(file, 'utf8');
-  } catch (error) {
-    return { ok: false, kind: 'error', error: { file, line: 0, column: 0, message: `cannot read: ${(error as Error).message}` } };
-  }
+  const text = readSource(file);
+  if (!text.ok) return { ok: false, kind: 'error', error: text.error };
+  const source = text.source;
   const lowered = lowerSource(source, file);
   if (lowered.ok) return { ok: true, app: { file, ir: lowered.app, source } };
   const kind = lowered.error.message.startsWith('parse error') ? 'parse-error' : 'unsupported';

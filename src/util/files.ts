@@ -1,5 +1,5 @@
 // Finding the app files a command is given.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Thrown for a path that does not exist: a usage error (exit code 2). */
@@ -23,4 +23,15 @@ export function collectGroovyFiles(paths: string[]): string[] {
   };
   for (const path of paths) visit(path, true);
   return files;
+}
+
+/** A file's text, or the positioned error every command reports for a file it cannot read (at 1:1). */
+export type SourceText = { ok: true; source: string } | { ok: false; error: { file: string; line: number; column: number; message: string } };
+
+export function readSource(path: string): SourceText {
+  try {
+    return { ok: true, source: readFileSync(path, 'utf8') };
+  } catch (error) {
+    return { ok: false, error: { file: path, line: 1, column: 1, message: `cannot read file: ${(error as Error).message}` } };
+  }
 }

@@ -8,7 +8,7 @@ import type { CheckOptions, CheckResult, EventSystem } from './types.js';
 export { enablementLocation } from './locations.js';
 export type * from './types.js';
 
-export function check<S, I = unknown>(system: EventSystem<S, I>, options: CheckOptions = {}): CheckResult<S, I> {
+export function check<S, I = unknown>(system: EventSystem<S, I>, options: CheckOptions<S, I> = {}): CheckResult<S, I> {
   const search = new Search(system, options);
   if (options.strategy === 'nodpor') exploreNoDpor(search);
   else new PaperDpor(search, options.summary ?? true).exploreAll();

@@ -4,7 +4,10 @@ import { Budget } from './budget.js';
 import { StateGraph } from './graph.js';
 import type { CheckOptions, CheckResult, EventId, EventSystem, FoundViolation, StateId, TransitionId, Verdict } from './types.js';
 
-type StopReason = 'violation' | 'timeout' | 'state-limit';
+type StopReason = 'violation' | 'stopped' | 'timeout' | 'state-limit';
+
+/** `stopWhen` is first polled after this many transitions, then after twice as many each time. */
+const FIRST_POLL = 64;
 
 export class Search<S, I> {
   readonly graph = new StateGraph<S, I>();
@@ -15,12 +18,15 @@ export class Search<S, I> {
   executions = 0;
   private readonly budget: Budget;
   private readonly violations = new Map<string, FoundViolation>();
+  /** The transition count at which `stopWhen` is polled next. */
+  private nextPoll: number;
 
   constructor(
     readonly system: EventSystem<S, I>,
-    private readonly options: CheckOptions,
+    private readonly options: CheckOptions<S, I>,
   ) {
     this.budget = new Budget(options);
+    this.nextPoll = options.stopWhen ? FIRST_POLL : Infinity;
   }
 
   /** Interns the initial states in order; an initial state equal to an earlier one is skipped. */
@@ -63,7 +69,14 @@ export class Search<S, I> {
     const t = graph.addTransition(src, event, dst, step.accesses, step.info);
     if (step.violations) for (const v of step.violations) this.recordViolation(t, v.id, v.message, v.details);
     this.tick();
+    if (graph.transitionCount >= this.nextPoll) this.poll();
     return t;
+  }
+
+  /** Asks the caller's `stopWhen` whether to stop, at geometrically growing transition counts. */
+  private poll(): void {
+    this.nextPoll *= 2;
+    if (!this.stopped && this.options.stopWhen!(this.graph)) this.stopped = 'stopped';
   }
 
   /** Counts a step of the search against the deadline (also steps that run no transition). */
@@ -107,7 +120,7 @@ export class Search<S, I> {
 
   private verdict(violated: boolean): Verdict {
     if (violated) return 'violation';
-    if (this.stopped === 'timeout' || this.stopped === 'state-limit') return this.stopped;
+    if (this.stopped === 'stopped' || this.stopped === 'timeout' || this.stopped === 'state-limit') return this.stopped;
     return 'no-violation';
   }
 }

@@ -59,7 +59,7 @@ export interface EventSystem<S, I = unknown> {
 
 export type Strategy = 'dpor' | 'nodpor';
 
-export interface CheckOptions {
+export interface CheckOptions<S = unknown, I = unknown> {
   /** Default `dpor`. */
   strategy?: Strategy;
   /** Wall-clock deadline in ms since the epoch. */
@@ -72,10 +72,21 @@ export interface CheckOptions {
   stopAtFirstViolation?: boolean;
   /** dpor only: the per-state summary cache of the paper's Appendix D. Default true. */
   summary?: boolean;
+  /**
+   * The caller's stop condition over the graph explored so far, for a property no single
+   * transition decides (e.g. a dataflow over the whole graph). Polled after 64, 128, 256, ...
+   * transitions (the interval doubles, so the polls together cost about twice one poll on the
+   * final graph), not at the end of the search; when it returns true the search stops with
+   * verdict `stopped`.
+   */
+  stopWhen?(graph: ExploredGraph<S, I>): boolean;
 }
 
-/** `violation` wins over a budget verdict: a violation found before a timeout is still reported. */
-export type Verdict = 'no-violation' | 'violation' | 'timeout' | 'state-limit';
+/**
+ * `violation` wins over a budget verdict: a violation found before a timeout is still reported.
+ * `stopped`: the caller's `stopWhen` held (the search did not run to its end).
+ */
+export type Verdict = 'no-violation' | 'violation' | 'stopped' | 'timeout' | 'state-limit';
 
 export interface CheckStats {
   /** The number of events of the system. */
@@ -134,7 +145,7 @@ export interface ExploredGraph<S, I = unknown> {
 
 export interface CheckResult<S, I = unknown> {
   verdict: Verdict;
-  /** True when the whole search ran to its end (no budget hit, not stopped at a violation). */
+  /** True when the whole search ran to its end (no budget hit, not stopped at a violation or by `stopWhen`). */
   complete: boolean;
   stats: CheckStats;
   /** One per distinct (event, violation id), with the first path found to it. */

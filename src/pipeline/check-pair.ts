@@ -24,7 +24,11 @@ export interface CheckPairOptions {
   attributes?: readonly string[];
   budgetMs?: number;
   maxStates?: number;
-  /** Report one conflict (the one with the shortest trace), as the reference stops at its first. */
+  /**
+   * Stop at the first conflict, as the reference does: the search stops once the graph explored so
+   * far has a conflict (polled at doubling transition counts), and the one with the shortest trace
+   * in the explored part is reported; `complete` is then false.
+   */
   firstConflict?: boolean;
 }
 
@@ -96,14 +100,27 @@ export interface ExploredPair {
   conflicts: Conflict[];
 }
 
-/** Explores the pair's event system and finds its conflicts; an app's failure throws its InterpError. */
+/**
+ * Explores the pair's event system and finds its conflicts; an app's failure throws its InterpError.
+ * With `firstConflict`, the search stops as soon as the graph explored so far has a conflict.
+ */
 export function explorePair(system: PairSystem, options: CheckPairOptions): ExploredPair {
+  const filter = trackedFilter(options.attributes ?? DEFAULT_TRACKED);
+  // The last detection, reused at the end when the search stopped right after it.
+  let last: { states: number; transitions: number; conflicts: Conflict[] } | undefined;
+  const conflictsOf = (graph: ExploredGraph<PairState, PairTransitionInfo>): Conflict[] => {
+    if (last?.states !== graph.stateCount || last.transitions !== graph.transitionCount) {
+      last = { states: graph.stateCount, transitions: graph.transitionCount, conflicts: detectConflicts(writeGraph(graph), filter) };
+    }
+    return last.conflicts;
+  };
   const result = check(system, {
     strategy: options.mode,
     timeLimitMs: options.budgetMs,
     maxStates: options.maxStates,
+    ...(options.firstConflict ? { stopWhen: (graph: ExploredGraph<PairState, PairTransitionInfo>) => conflictsOf(graph).length > 0 } : {}),
   });
-  return { result, conflicts: detectConflicts(writeGraph(result.graph), trackedFilter(options.attributes ?? DEFAULT_TRACKED)) };
+  return { result, conflicts: conflictsOf(result.graph) };
 }
 
 export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOptions): PairCheckResult {

@@ -44,6 +44,18 @@ describe('stcheck check', () => {
     expect(new Set(JSON.parse(lockOnly.stdout).conflicts.map((c: { attribute: string }) => c.attribute))).toEqual(new Set(['lock']));
     expect(stcheck('check', demo('motion-light'), demo('motion-light'), '--group', 'nope').code).toBe(2);
   });
+
+  it.skipIf(!HAVE_CORPUS)('--first-conflict stops at the first conflict: one conflict, fewer transitions, not complete', () => {
+    const apps = [join(SMARTAPPS_DIR, 'thermostat-auto-off.groovy'), join(SMARTAPPS_DIR, 'thermostat-mode-director.groovy')];
+    const full = stcheck('check', ...apps, '--json');
+    const first = stcheck('check', ...apps, '--first-conflict', '--json');
+    expect([full.code, first.code]).toEqual([1, 1]);
+    const [all, one] = [JSON.parse(full.stdout), JSON.parse(first.stdout)];
+    expect(all).toMatchObject({ verdict: 'conflict', complete: true });
+    expect(one).toMatchObject({ verdict: 'conflict', complete: false });
+    expect(one.conflicts).toHaveLength(1);
+    expect(one.transitions).toBeLessThan(all.transitions);
+  });
 });
 
 describe.skipIf(!HAVE_CORPUS)('stcheck events', () => {

@@ -30,7 +30,7 @@ export function registerCheck(program: Command): void {
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
     .option('--budget-s <seconds>', 'wall-clock budget per mode', '60')
     .option('--max-states <n>', 'stop with state-limit after this many states')
-    .option('--first-conflict', 'report only the first conflict (the one with the shortest trace)')
+    .option('--first-conflict', 'stop at the first conflict found and report it (the shortest trace in the part explored)')
     .option('--json', 'print one JSON object')
     .addHelpText('after', '\nExit codes: 0 no conflict, 1 conflict, 2 usage error, 3 budget hit without a conflict, 4 an app does not parse, lower or run.')
     .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : EXIT.usage))

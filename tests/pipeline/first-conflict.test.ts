@@ -1,0 +1,53 @@
+// `firstConflict`: the search stops once the graph explored so far has a conflict (as the reference
+// stops at its first), and explores exactly as much as the full run when there is none.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkPairFiles, type Mode, type PairCheckResult } from '../../src/pipeline/check-pair.js';
+import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
+
+const corpus = (name: string) => join(SMARTAPPS_DIR, `${name}.groovy`);
+const MODES: Mode[] = ['dpor', 'nodpor'];
+
+const identity = (c: PairCheckResult['conflicts'][number]) =>
+  `${c.device}.${c.attribute} ${c.later.app}=${c.later.value} over ${c.earlier.app}=${c.earlier.value}`;
+
+describe.skipIf(!HAVE_CORPUS)('--first-conflict on corpus pairs', () => {
+  // 762 states and 7,620 transitions in either mode when explored in full, with 4 conflicts on thermostatMode.
+  it.each(MODES)('thermostat-auto-off × thermostat-mode-director (%s) stops early with one conflict of the full run', (mode) => {
+    const files = [corpus('thermostat-auto-off'), corpus('thermostat-mode-director')] as const;
+    const full = checkPairFiles(...files, { mode });
+    const first = checkPairFiles(...files, { mode, firstConflict: true });
+    expect(full).toMatchObject({ verdict: 'conflict', complete: true });
+    expect(full.transitions).toBeGreaterThan(1000);
+    expect(first).toMatchObject({ verdict: 'conflict', complete: false });
+    expect(first.transitions).toBeLessThan(full.transitions);
+    expect(first.states).toBeLessThan(full.states);
+    expect(first.conflicts).toHaveLength(1);
+    expect(full.conflicts.map(identity)).toContain(identity(first.conflicts[0]));
+  });
+
+  it('enhanced-auto-lock-door × nfc-tag-toggle: too small to be stopped early, the lock conflict as before', () => {
+    const files = [corpus('enhanced-auto-lock-door'), corpus('nfc-tag-toggle')] as const;
+    for (const mode of MODES) {
+      const full = checkPairFiles(...files, { mode, attributes: ['lock'] });
+      const first = checkPairFiles(...files, { mode, attributes: ['lock'], firstConflict: true });
+      expect(first).toMatchObject({ verdict: 'conflict', states: full.states, transitions: full.transitions });
+      expect(first.conflicts).toHaveLength(1);
+      expect(first.conflicts[0].trace.steps.length).toBe(Math.min(...full.conflicts.map((c) => c.trace.steps.length)));
+    }
+  });
+
+  // good-night-house × nfc-tag-toggle is the reference's pair without a conflict (14 transitions);
+  // good-night × nfc-tag-toggle has 560, so the search is polled and told to go on several times.
+  for (const [app1, app2, attributes] of [['good-night-house', 'nfc-tag-toggle', ['lock']], ['good-night', 'nfc-tag-toggle', undefined]] as const) {
+    it(`${app1} × ${app2}: no conflict, so exactly the full run's exploration`, () => {
+      for (const mode of MODES) {
+        const options = { mode, attributes: attributes && [...attributes] };
+        const full = checkPairFiles(corpus(app1), corpus(app2), options);
+        const first = checkPairFiles(corpus(app1), corpus(app2), { ...options, firstConflict: true });
+        expect(full).toMatchObject({ verdict: 'no-conflict', complete: true });
+        expect(first).toMatchObject({ verdict: 'no-conflict', complete: true, states: full.states, transitions: full.transitions, executions: full.executions });
+      }
+    });
+  }
+});

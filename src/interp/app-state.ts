@@ -18,6 +18,7 @@ import {
   GEvent,
   GException,
   GMapEntry,
+  GRandom,
   TrackedMap,
   type GMap,
   type Value,
@@ -42,13 +43,14 @@ export function emptyAppState(): AppState {
 }
 
 /**
- * Deep-copies the mutable containers (lists, maps, map entries) of a value. Other values are
- * immutable in the model (dates, devices, numbers) or opaque (closures) and are shared.
+ * Deep-copies the mutable values (lists, maps, map entries, Random generators) of a value. Other
+ * values are immutable in the model (dates, devices, numbers) or opaque (closures) and are shared.
  */
 export function deepCopy(v: Value): Value {
   if (Array.isArray(v)) return v.map(deepCopy);
   if (v instanceof Map) return copyMap(v);
   if (v instanceof GMapEntry) return new GMapEntry(deepCopy(v.key), deepCopy(v.value));
+  if (v instanceof GRandom) return new GRandom(v.seed);
   return v;
 }
 
@@ -84,6 +86,8 @@ export function canonicalValue(v: Value): string {
   if (Array.isArray(v)) return `[${v.map(canonicalValue).join(',')}]`;
   if (v instanceof Map) return `{${[...v].map(([k, x]) => `${canonicalValue(k)}:${canonicalValue(x)}`).join(',')}}`;
   if (v instanceof GDate) return `Date(${v.time})`;
+  // The generator's whole state: two Randoms with equal seeds produce equal futures.
+  if (v instanceof GRandom) return `Random(${v.seed})`;
   if (v instanceof GMapEntry) return `Entry(${canonicalValue(v.key)},${canonicalValue(v.value)})`;
   if (v instanceof DeviceRef) return `Device(${v.id})`;
   if (v instanceof GEvent) return `Event(${v.name},${JSON.stringify(v.value)},${v.device?.id ?? ''})`;

@@ -13,6 +13,7 @@ import { NOT_FOUND, callGroovyMethod, castValue, iterate, listGet, listPut, java
 import * as num from './numbers.js';
 import { compare, equals, instanceOf, isCase, minus, plus, times, toStr, truthy } from './operators.js';
 import { MUTATING_METHODS, inheritTag, noteMutation } from './ownership.js';
+import { RANDOM_MUTATING, randomMethod } from './random.js';
 import { globalObject, isKnownClass, newObject, runtimeMethod, runtimeProperty } from './smartthings.js';
 import {
   BuiltinObject,
@@ -24,6 +25,7 @@ import {
   GEvent,
   GException,
   GMapEntry,
+  GRandom,
   TrackedMap,
   className,
   isNumber,
@@ -795,6 +797,14 @@ function invokeMethod(frame: Frame, self: Value, name: string, args: Value[], na
   if (RUNTIME_OBJECT(self)) {
     const r = runtimeMethod(frame.app, self, name, args, named);
     if (r !== NOT_FOUND) return r;
+  }
+  if (self instanceof GRandom && !named) {
+    const r = randomMethod(self, name, args);
+    if (r !== undefined) {
+      // Advancing a generator held in a field or a state key writes that location.
+      if (RANDOM_MUTATING.has(name)) noteMutation(self);
+      return r;
+    }
   }
   if ((Array.isArray(self) || self instanceof Map) && MUTATING_METHODS.has(name)) noteMutation(self);
   const r = callGroovyMethod(self, name, withNamed(args, named));

@@ -13,6 +13,7 @@ import {
   GEvent,
   GException,
   GMapEntry,
+  GRandom,
   TrackedMap,
   className,
   isNumber,
@@ -95,6 +96,8 @@ export function toStr(v: Value): string {
   if (v instanceof GClosure) return v.methodName ? `MethodClosure(${v.methodName})` : 'Closure';
   if (v instanceof ClassRef) return `class ${v.name}`;
   if (v instanceof GException) return `${v.className}: ${v.message}`;
+  // Java prints the identity hash; the model has no identities, so it shows the state instead.
+  if (v instanceof GRandom) return `java.util.Random@${v.seed.toString(16)}`;
   if (v instanceof BuiltinObject) return v.kind === 'timeZone' ? v.id : v.kind;
   return String(v);
 }

@@ -7,6 +7,7 @@ import { NOT_FOUND, castValue, iterate, parseNumberStatic, type MethodResult } f
 import type { MessageKind, RuntimeSubscription, SubscriptionTarget, TimerKind } from './host.js';
 import * as num from './numbers.js';
 import { toStr } from './operators.js';
+import { mathRandom, newRandom } from './random.js';
 import * as time from './time.js';
 import {
   BuiltinObject,
@@ -651,7 +652,8 @@ function mathStatic(name: string, args: Value[]): MethodResult {
     case 'pow':
       return mathResult(num.numValue(numArg(args, 0)) ** num.numValue(numArg(args, 1)));
     case 'random':
-      throw new UnsupportedError('Math.random (nondeterministic)');
+      // Deterministic: the first nextDouble() of an unseeded Random (see random.ts).
+      return mathResult(mathRandom());
   }
   return NOT_FOUND;
 }
@@ -740,6 +742,10 @@ export function newObject(type: string, args: Value[], n: GMap | null): MethodRe
       return new BuiltinObject('dateFormat', toStr(args[0] ?? null), 'UTC');
     case 'JsonSlurper':
       return new BuiltinObject('jsonSlurper');
+    case 'Random':
+      if (args.length === 0) return newRandom();
+      if (args.length === 1 && isNumber(args[0])) return newRandom(num.toInt(args[0]));
+      return NOT_FOUND;
     case 'ArrayList':
     case 'LinkedList':
     case 'HashSet':

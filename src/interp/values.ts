@@ -14,6 +14,7 @@
 //   Closure / method closure   GClosure
 //   Date                       GDate (epoch ms)
 //   Map.Entry                  GMapEntry
+//   java.util.Random           GRandom (its 48-bit seed; operations in random.ts)
 //   devices, events, location, app, state, log, classes: the classes below
 
 /** A Groovy BigDecimal: `value` rounded to `scale` decimal places; `scale` drives printing. */
@@ -54,6 +55,15 @@ export class GMapEntry {
     /** The map the entry belongs to, so `entry.value = x` writes through. */
     readonly map?: GMap,
   ) {}
+}
+
+/**
+ * A `java.util.Random`: the 48-bit state of Java's linear congruential generator, as an exact
+ * integer in [0, 2^48). Mutable (every `next*` call advances it); random.ts implements Java's
+ * algorithms on it, docs/model.md says which seed an unseeded `new Random()` gets.
+ */
+export class GRandom {
+  constructor(public seed: number) {}
 }
 
 /** A device bound to a device input. Created by the host; one instance per simulated device. */
@@ -136,6 +146,7 @@ export type Value =
   | GClosure
   | GDate
   | GMapEntry
+  | GRandom
   | DeviceRef
   | GEvent
   | BuiltinObject
@@ -168,6 +179,7 @@ export function className(v: Value): string {
   if (v instanceof GClosure) return 'Closure';
   if (v instanceof GDate) return 'Date';
   if (v instanceof GMapEntry) return 'Map.Entry';
+  if (v instanceof GRandom) return 'Random';
   if (v instanceof DeviceRef) return 'Device';
   if (v instanceof GEvent) return 'Event';
   if (v instanceof TrackedMap) return 'LinkedHashMap';

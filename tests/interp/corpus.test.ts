@@ -71,5 +71,8 @@ describe.skipIf(!HAVE_CORPUS)('corpus apps in the single-app home', () => {
     const rate = (apps.length - failing.length) / apps.length;
     process.stdout.write(`116-app acceptance: ${apps.length - failing.length}/${apps.length} = ${(rate * 100).toFixed(1)}%\n${lines.join('\n')}\n`);
     expect(rate).toBeGreaterThanOrEqual(0.95);
+    // The one listed app that still stops (docs/unsupported.md): a device.pushbullet input. Hue-Party-Mode
+    // (new Random()) runs since java.util.Random is modelled.
+    expect(failing.map((r) => r.file.replace(/^.*\//, ''))).toEqual(['smart-alarm.groovy']);
   });
 });

@@ -11,6 +11,7 @@ import { formatLoadError, loadApp } from '../pipeline/load.js';
 import { runPool } from '../pool/pool.js';
 import { Store } from '../store/store.js';
 import { readSource } from '../util/files.js';
+import { softHeapLimitMb } from '../util/heap.js';
 import type { ResultRecord, Verdict } from '../store/types.js';
 import { Progress } from './progress.js';
 import { outcomeRecord, type PairTask } from './task.js';
@@ -88,7 +89,7 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
           if (done.has(`${pairId}:${mode}`)) { summary.skipped++; continue; }
           const failure = app1.failure ?? app2.failure;
           if (failure) save(pairId, { mode, verdict: failure.verdict, complete: false, error: failure.error, conflicts: [], warnings: [] });
-          else tasks.push({ pairId, group: group.name, file1: app1.file, file2: app2.file, mode, attributes: trackedAttributes(group), budgetMs: options.budgetS * 1000, maxStates: options.maxStates });
+          else tasks.push({ pairId, group: group.name, file1: app1.file, file2: app2.file, mode, attributes: trackedAttributes(group), budgetMs: options.budgetS * 1000, maxStates: options.maxStates, maxHeapMb: softHeapLimitMb(options.memoryMb) });
         }
       }
     }

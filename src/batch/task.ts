@@ -12,6 +12,8 @@ export interface PairTask {
   attributes: readonly string[];
   budgetMs: number;
   maxStates?: number;
+  /** The checker's soft heap limit: below the worker's hard one (see SOFT_HEAP_FRACTION in util/heap.ts). */
+  maxHeapMb?: number;
 }
 
 /** The stored form of a finished check. */

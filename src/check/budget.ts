@@ -1,20 +1,36 @@
-// Search budgets: a wall-clock deadline and a maximum number of states.
+// Search budgets: a wall-clock deadline, a maximum number of states, and a soft heap limit.
+import { getHeapStatistics } from 'node:v8';
 import type { CheckOptions } from './types.js';
 
 /** Reading the clock costs more than a transition of a trivial system: look every this many steps. */
 const CLOCK_EVERY = 256;
+/**
+ * Reading the heap statistics costs more than reading the clock: look at most this often (when the
+ * clock is read). The heap a search can add in this time is small beside the headroom a caller
+ * leaves below a hard limit (the batch leaves a quarter of its worker's heap).
+ */
+const HEAP_EVERY_MS = 100;
+
+/** Why a budget ended the search. */
+export type BudgetStop = 'timeout' | 'memory-limit';
 
 export class Budget {
   readonly startedAt: number;
   private readonly deadline: number;
   private readonly maxStates: number;
+  /** The soft heap limit in bytes (Infinity: none). */
+  private readonly maxHeapBytes: number;
   private untilClock = CLOCK_EVERY;
+  /** When to look at the heap next (the first time the clock is read). */
+  private nextHeapAt: number;
 
   constructor(options: CheckOptions, now = Date.now()) {
     this.startedAt = now;
     const limit = options.timeLimitMs === undefined ? Infinity : now + options.timeLimitMs;
     this.deadline = Math.min(options.deadline ?? Infinity, limit);
     this.maxStates = options.maxStates ?? Infinity;
+    this.maxHeapBytes = options.maxHeapMb === undefined ? Infinity : options.maxHeapMb * 2 ** 20;
+    this.nextHeapAt = now;
   }
 
   /** Whether one more state would exceed the state limit. */
@@ -22,11 +38,20 @@ export class Budget {
     return states >= this.maxStates;
   }
 
-  /** Counts a step; true when the deadline has passed (checked every CLOCK_EVERY steps). */
-  timedOut(): boolean {
-    if (--this.untilClock > 0) return false;
+  /**
+   * Counts a step; says which budget, if any, has run out. The clock is read every CLOCK_EVERY
+   * steps; the heap (this thread's isolate) when the clock is read, at most every HEAP_EVERY_MS.
+   */
+  exhausted(): BudgetStop | undefined {
+    if (--this.untilClock > 0) return undefined;
     this.untilClock = CLOCK_EVERY;
-    return Date.now() >= this.deadline;
+    const now = Date.now();
+    if (now >= this.deadline) return 'timeout';
+    if (this.maxHeapBytes !== Infinity && now >= this.nextHeapAt) {
+      this.nextHeapAt = now + HEAP_EVERY_MS;
+      if (getHeapStatistics().used_heap_size > this.maxHeapBytes) return 'memory-limit';
+    }
+    return undefined;
   }
 
   elapsedMs(): number {

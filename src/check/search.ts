@@ -1,10 +1,10 @@
 // What both strategies share: running a transition of the system into the explored graph,
 // collecting violations, counting executions, honouring budgets, and building the result.
-import { Budget } from './budget.js';
+import { Budget, type BudgetStop } from './budget.js';
 import { StateGraph } from './graph.js';
 import type { CheckOptions, CheckResult, EventId, EventSystem, FoundViolation, StateId, TransitionId, Verdict } from './types.js';
 
-type StopReason = 'violation' | 'stopped' | 'timeout' | 'state-limit';
+type StopReason = 'violation' | 'stopped' | 'state-limit' | BudgetStop;
 
 /** `stopWhen` is first polled after this many transitions, then after twice as many each time. */
 const FIRST_POLL = 64;
@@ -79,9 +79,10 @@ export class Search<S, I> {
     if (!this.stopped && this.options.stopWhen!(this.graph)) this.stopped = 'stopped';
   }
 
-  /** Counts a step of the search against the deadline (also steps that run no transition). */
+  /** Counts a step of the search against the deadline and the heap limit (also steps that run no transition). */
   tick(): void {
-    if (this.budget.timedOut()) this.stopped ??= 'timeout';
+    const exhausted = this.budget.exhausted();
+    if (exhausted) this.stopped ??= exhausted;
   }
 
   private recordViolation(t: TransitionId, id: string, message: string, details: unknown): void {
@@ -120,7 +121,7 @@ export class Search<S, I> {
 
   private verdict(violated: boolean): Verdict {
     if (violated) return 'violation';
-    if (this.stopped === 'stopped' || this.stopped === 'timeout' || this.stopped === 'state-limit') return this.stopped;
-    return 'no-violation';
+    if (this.stopped === undefined || this.stopped === 'violation') return 'no-violation';
+    return this.stopped;
   }
 }

@@ -68,6 +68,13 @@ export interface CheckOptions<S = unknown, I = unknown> {
   timeLimitMs?: number;
   /** Stop with `state-limit` once this many distinct states have been reached. */
   maxStates?: number;
+  /**
+   * Stop with `memory-limit` once this thread's used heap (`v8.getHeapStatistics().used_heap_size`,
+   * garbage not yet collected included) exceeds this many MB; looked at when the clock is read, at
+   * most every 100 ms. A soft limit: set it well below a hard one (a worker's `resourceLimits`, or
+   * `--max-old-space-size`) so the search stops before V8 aborts. Default: none.
+   */
+  maxHeapMb?: number;
   /** Stop at the first violation reported. Default false: collect all. */
   stopAtFirstViolation?: boolean;
   /** dpor only: the per-state summary cache of the paper's Appendix D. Default true. */
@@ -85,8 +92,9 @@ export interface CheckOptions<S = unknown, I = unknown> {
 /**
  * `violation` wins over a budget verdict: a violation found before a timeout is still reported.
  * `stopped`: the caller's `stopWhen` held (the search did not run to its end).
+ * `memory-limit`: the used heap passed `maxHeapMb`.
  */
-export type Verdict = 'no-violation' | 'violation' | 'stopped' | 'timeout' | 'state-limit';
+export type Verdict = 'no-violation' | 'violation' | 'stopped' | 'timeout' | 'state-limit' | 'memory-limit';
 
 export interface CheckStats {
   /** The number of events of the system. */

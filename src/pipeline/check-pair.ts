@@ -16,7 +16,7 @@ import { buildTrace, type Trace } from './trace.js';
 
 export type Mode = 'dpor' | 'nodpor';
 
-export type PairVerdict = 'conflict' | 'no-conflict' | 'timeout' | 'state-limit' | 'unsupported' | 'parse-error' | 'error';
+export type PairVerdict = 'conflict' | 'no-conflict' | 'timeout' | 'state-limit' | 'out-of-memory' | 'unsupported' | 'parse-error' | 'error';
 
 export interface CheckPairOptions {
   mode: Mode;
@@ -24,6 +24,8 @@ export interface CheckPairOptions {
   attributes?: readonly string[];
   budgetMs?: number;
   maxStates?: number;
+  /** The checker's soft heap limit (`CheckOptions.maxHeapMb`); when it stops the search the verdict is `out-of-memory`. */
+  maxHeapMb?: number;
   /**
    * Stop at the first conflict, as the reference does: the search stops once the graph explored so
    * far has a conflict (polled at doubling transition counts), and the one with the shortest trace
@@ -118,6 +120,7 @@ export function explorePair(system: PairSystem, options: CheckPairOptions): Expl
     strategy: options.mode,
     timeLimitMs: options.budgetMs,
     maxStates: options.maxStates,
+    maxHeapMb: options.maxHeapMb,
     ...(options.firstConflict ? { stopWhen: (graph: ExploredGraph<PairState, PairTransitionInfo>) => conflictsOf(graph).length > 0 } : {}),
   });
   return { result, conflicts: conflictsOf(result.graph) };
@@ -165,6 +168,7 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
 
 function verdictOf(result: CheckResult<unknown, unknown>): PairVerdict {
   if (result.verdict === 'timeout' || result.verdict === 'state-limit') return result.verdict;
+  if (result.verdict === 'memory-limit') return 'out-of-memory';
   return 'no-conflict';
 }
 

@@ -42,15 +42,7 @@ describe('runBatch', () => {
   });
 
   it('records an endless handler loop and an exploding state space as stopped by their budgets, and finishes', async () => {
-    const corpus = mkdtempSync(join(tmpdir(), 'stcheck-corpus-'));
-    const lists = mkdtempSync(join(tmpdir(), 'stcheck-lists-'));
-    const app = (name: string, handler: string) => writeFileSync(join(corpus, `${name}.groovy`),
-      `preferences { section("s") { input "m", "capability.motionSensor"\n input "sw", "capability.switch" } }\ndef installed() { subscribe(m, "motion", h) }\ndef h(evt) {\n${handler}\n}\n`);
-    app('spinner', 'while (true) { }');
-    app('counter', 'state.n = (state.n ?: 0) + 1');
-    copyFileSync(join(DEMO, 'motion-light.groovy'), join(corpus, 'motion-light.groovy'));
-    writeFileSync(join(lists, 'runawayAppList'), 'spinner.groovy\ncounter.groovy\n# a comment line\nmotion-light.groovy\n');
-    const opts = options({ corpus, lists, budgetS: 2, modes: ['dpor'] });
+    const opts = options({ ...runawayCorpus(['spinner', 'counter', 'motion-light']), budgetS: 2, modes: ['dpor'] });
     const summary = await runBatch(opts, quiet);
     expect(summary.stored).toBe(6);
     const byPair = Object.fromEntries(rows(opts.db, summary.runId).map((r) => [r.split(' ').slice(1, 3).join(' '), r.split(' ')[4]]));
@@ -61,7 +53,41 @@ describe('runBatch', () => {
     expect(store.results(summary.runId).find((r) => r.app1 === 'spinner')?.error).toMatch(/step budget|steps/);
     store.close();
   });
+
+  it('stores an exploding state space stopped by the soft heap budget as out-of-memory, with its statistics, and finishes', async () => {
+    // The workers' hard heap limit is 160 MB; the checker stops itself at 75% of it (120 MB), long
+    // before the time budget.
+    const opts = options({ ...runawayCorpus(['counter', 'motion-light']), budgetS: 20, memoryMb: 160, modes: ['dpor'] });
+    const summary = await runBatch(opts, quiet);
+    expect(summary).toMatchObject({ stored: 2, verdicts: { 'out-of-memory': 2 } });
+    const store = new Store(opts.db);
+    for (const r of store.results(summary.runId)) {
+      // Stopped by the checker, not killed by V8: the search's statistics are kept, and there is no error.
+      expect(r).toMatchObject({ verdict: 'out-of-memory', complete: false, error: undefined });
+      expect(r.states).toBeGreaterThan(1000);
+      expect(r.ms).toBeLessThan(20_000);
+    }
+    expect(store.run(summary.runId)?.endedAt).not.toBeNull();
+    store.close();
+  });
 });
+
+/**
+ * A corpus of the demo's motion-light and of apps made to run away, with one app list holding the
+ * given ones: `spinner` loops forever in its handler, `counter` counts motion events in its state
+ * (so the pair's state space never ends).
+ */
+function runawayCorpus(names: readonly ('spinner' | 'counter' | 'motion-light')[]): { corpus: string; lists: string } {
+  const corpus = mkdtempSync(join(tmpdir(), 'stcheck-corpus-'));
+  const lists = mkdtempSync(join(tmpdir(), 'stcheck-lists-'));
+  const app = (name: string, handler: string) => writeFileSync(join(corpus, `${name}.groovy`),
+    `preferences { section("s") { input "m", "capability.motionSensor"\n input "sw", "capability.switch" } }\ndef installed() { subscribe(m, "motion", h) }\ndef h(evt) {\n${handler}\n}\n`);
+  app('spinner', 'while (true) { }');
+  app('counter', 'state.n = (state.n ?: 0) + 1');
+  copyFileSync(join(DEMO, 'motion-light.groovy'), join(corpus, 'motion-light.groovy'));
+  writeFileSync(join(lists, 'runawayAppList'), `${names.map((n) => `${n}.groovy`).join('\n')}\n# a comment line\n`);
+  return { corpus, lists };
+}
 
 describe.skipIf(!HAVE_CORPUS)('the reference\'s example lists', () => {
   it('conflict for exampleConflicts and not for exampleNonConflicts; groups without attributes track every actuator', async () => {

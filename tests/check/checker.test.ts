@@ -1,5 +1,6 @@
 // The checker's contract beyond the paper's examples: what the statistics count, budgets, paths,
 // several initial states, the explored graph, and the access rules (enablement, wildcards).
+import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/check/check.js';
 import type { EventSystem, Strategy } from '../../src/check/check.js';
@@ -96,6 +97,30 @@ describe('budgets', () => {
     const first = check(twoFaults, { strategy, stopAtFirstViolation: true });
     expect(first.violations).toHaveLength(1);
     expect(first.complete).toBe(false);
+  });
+});
+
+describe('the heap budget', () => {
+  const usedMb = () => getHeapStatistics().used_heap_size / 2 ** 20;
+
+  it.each(STRATEGIES)('%s stops an infinite search with memory-limit once the used heap passes maxHeapMb', (strategy) => {
+    const quiet = varSystem({ c: 0 }, [{ name: 'tick', run: (v) => void (v.c = v.c + 1) }]);
+    // 32 MB above what this thread uses now: the explored graph of the endless counter grows past it.
+    const result = check(quiet, { strategy, maxHeapMb: usedMb() + 32, timeLimitMs: 8000 });
+    expect({ verdict: result.verdict, complete: result.complete }).toEqual({ verdict: 'memory-limit', complete: false });
+    expect(result.stats.states).toBeGreaterThan(1000);
+    expect(result.stats.transitions).toBe(result.stats.states - 1);
+  });
+
+  it.each(STRATEGIES)('%s reports a violation found before the heap budget ran out', (strategy) => {
+    const result = check(counter, { strategy, maxHeapMb: usedMb() + 32, timeLimitMs: 8000 });
+    expect({ verdict: result.verdict, complete: result.complete }).toEqual({ verdict: 'violation', complete: false });
+    expect(result.violations.map((v) => v.id)).toEqual(['small']);
+  });
+
+  it.each(STRATEGIES)('%s runs a finite search to its end under a heap budget it stays within', (strategy) => {
+    const result = check(toggles(10), { strategy, maxHeapMb: usedMb() + 512 });
+    expect({ verdict: result.verdict, complete: result.complete }).toEqual({ verdict: 'no-violation', complete: true });
   });
 });
 

@@ -1,4 +1,6 @@
 // `stcheck check` and `stcheck events` through the real entry point: text, JSON and exit codes.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stcheck } from '../support/cli.js';
@@ -36,6 +38,22 @@ describe('stcheck check', () => {
     const notGroovy = stcheck('check', demo('motion-light'), join(REPO_ROOT, 'README.md'));
     expect(notGroovy.code).toBe(4);
     expect(notGroovy.stdout).toMatch(/dpor: parse-error \(.*README\.md:\d+:\d+: parse error/);
+  });
+
+  it('--memory-mb stops an exploding state space with out-of-memory and its statistics, exit 3; above the heap limit it is a usage error', () => {
+    // An app counting motion events in its state: the pair's state space never ends. Its switch
+    // command never runs, but it makes the pair one that can conflict, so it is explored.
+    const counter = join(mkdtempSync(join(tmpdir(), 'stcheck-check-')), 'counter.groovy');
+    writeFileSync(counter, 'preferences { section("s") { input "m", "capability.motionSensor"\n input "sw", "capability.switch" } }\n'
+      + 'def installed() { subscribe(m, "motion", h) }\ndef h(evt) {\nstate.n = (state.n ?: 0) + 1\nif (state.n < 0) sw.on()\n}\n');
+    const run = stcheck('check', counter, demo('motion-light'), '--memory-mb', '200', '--json');
+    expect(run.code).toBe(3);
+    const json = JSON.parse(run.stdout);
+    expect(json).toMatchObject({ verdict: 'out-of-memory', complete: false });
+    expect(json.states).toBeGreaterThan(1000);
+    const tooMuch = stcheck('check', demo('motion-light'), demo('motion-light'), '--memory-mb', '100000000');
+    expect(tooMuch.code).toBe(2);
+    expect(tooMuch.stderr).toContain("above this process's heap limit");
   });
 
   it.skipIf(!HAVE_CORPUS)('--group reads the tracked attributes from the corpus groups.json', () => {

@@ -5,6 +5,7 @@ import { runBatch, type BatchOptions, type BatchSummary } from '../../batch/batc
 import { UsageError } from '../../pairs/source.js';
 import type { Mode } from '../../pipeline/check-pair.js';
 import { Store } from '../../store/store.js';
+import { SOFT_HEAP_FRACTION } from '../../util/heap.js';
 
 interface BatchCommandOptions {
   corpus: string;
@@ -36,7 +37,7 @@ export function registerBatch(program: Command): void {
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
     .option('--jobs <n>', 'worker threads', String(availableParallelism()))
     .option('--budget-s <seconds>', 'wall-clock budget per pair and mode', '60')
-    .option('--memory-mb <mb>', 'heap budget per pair and mode', '2048')
+    .option('--memory-mb <mb>', `heap budget per pair and mode: the worker's heap limit; the check stops itself with out-of-memory at ${SOFT_HEAP_FRACTION * 100}% of it`, '2048')
     .option('--max-states <n>', 'stop a pair with state-limit after this many states')
     .option('--db <file>', 'the SQLite result store', DEFAULT_DB)
     .option('--resume <run>', 'continue a run: its id, or "last" for the newest run with the same options')

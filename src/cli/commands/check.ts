@@ -2,9 +2,11 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { readGroupAttributes } from '../../pairs/lists.js';
 import { checkPairFiles, type Mode, type PairCheckResult } from '../../pipeline/check-pair.js';
 import { renderResult } from '../../report/trace-text.js';
+import { SOFT_HEAP_FRACTION, softHeapLimitMb } from '../../util/heap.js';
 
 interface CheckCommandOptions {
   group?: string;
@@ -12,6 +14,7 @@ interface CheckCommandOptions {
   mode: Mode | 'both';
   budgetS: string;
   maxStates?: string;
+  memoryMb?: string;
   firstConflict?: boolean;
   json?: boolean;
 }
@@ -30,6 +33,7 @@ export function registerCheck(program: Command): void {
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
     .option('--budget-s <seconds>', 'wall-clock budget per mode', '60')
     .option('--max-states <n>', 'stop with state-limit after this many states')
+    .option('--memory-mb <mb>', `heap budget per mode, as in batch: stop with out-of-memory once the heap passes ${SOFT_HEAP_FRACTION * 100}% of it (default: none)`)
     .option('--first-conflict', 'stop at the first conflict found and report it (the shortest trace in the part explored)')
     .option('--json', 'print one JSON object')
     .addHelpText('after', '\nExit codes: 0 no conflict, 1 conflict, 2 usage error, 3 budget hit without a conflict, 4 an app does not parse, lower or run.')
@@ -41,9 +45,10 @@ export function registerCheck(program: Command): void {
       if (!modes || !(budgetMs > 0) || (options.maxStates !== undefined && !(Number(options.maxStates) > 0))) {
         usage('bad --mode, --budget-s or --max-states');
       }
+      const maxHeapMb = options.memoryMb === undefined ? undefined : memoryBudget(options.memoryMb);
       for (const file of [file1, file2]) if (!existsSync(file)) usage(`no such file: ${file}`);
       const results = modes!.map((mode) => checkPairFiles(file1, file2, {
-        mode, attributes, budgetMs, maxStates: options.maxStates === undefined ? undefined : Number(options.maxStates), firstConflict: options.firstConflict,
+        mode, attributes, budgetMs, maxStates: options.maxStates === undefined ? undefined : Number(options.maxStates), maxHeapMb, firstConflict: options.firstConflict,
       }));
       if (options.json) {
         const json = results.length === 1 ? results[0] : Object.fromEntries(results.map((r) => [r.mode, r]));
@@ -58,6 +63,20 @@ export function registerCheck(program: Command): void {
 function modesOf(mode: string): Mode[] | undefined {
   if (mode === 'both') return ['dpor', 'nodpor'];
   return mode === 'dpor' || mode === 'nodpor' ? [mode] : undefined;
+}
+
+/**
+ * The checker's soft heap limit for `--memory-mb`. Here the hard limit is this process's own heap
+ * limit, so a budget above it could not be honoured: V8 would abort first.
+ */
+function memoryBudget(text: string): number {
+  const memoryMb = Math.floor(Number(text));
+  if (!(memoryMb > 0)) usage(`bad --memory-mb: ${text}`);
+  const processLimitMb = Math.floor(getHeapStatistics().heap_size_limit / 2 ** 20);
+  if (memoryMb > processLimitMb) {
+    usage(`--memory-mb ${memoryMb} is above this process's heap limit of ${processLimitMb} MB (raise it with NODE_OPTIONS=--max-old-space-size=${memoryMb})`);
+  }
+  return softHeapLimitMb(memoryMb);
 }
 
 function usage(message: string): never {
@@ -78,6 +97,6 @@ function groupAttributes(group: string, groupsFile: string | undefined, appFile:
 function exitCode(results: readonly PairCheckResult[]): number {
   if (results.some((r) => r.verdict === 'conflict')) return EXIT.conflict;
   if (results.some((r) => ['parse-error', 'unsupported', 'error'].includes(r.verdict))) return EXIT.appError;
-  if (results.some((r) => r.verdict === 'timeout' || r.verdict === 'state-limit')) return EXIT.unfinished;
+  if (results.some((r) => r.verdict === 'timeout' || r.verdict === 'state-limit' || r.verdict === 'out-of-memory')) return EXIT.unfinished;
   return EXIT.noConflict;
 }

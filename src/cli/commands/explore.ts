@@ -30,7 +30,7 @@ function positiveInteger(text: string): number {
 
 function exitCode(reports: readonly ExploreReport[]): number {
   if (reports.some((r) => r.verdict === 'violation')) return 1;
-  if (reports.some((r) => r.verdict === 'timeout' || r.verdict === 'state-limit')) return 3;
+  if (reports.some((r) => r.verdict === 'timeout' || r.verdict === 'state-limit' || r.verdict === 'memory-limit')) return 3;
   return 0;
 }
 

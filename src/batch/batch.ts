@@ -28,6 +28,8 @@ export interface BatchOptions {
   budgetS: number;
   memoryMb: number;
   maxStates?: number;
+  /** Decide pairs whose static write bounds share no tracked attribute without exploring them. Default false. */
+  prefilter?: boolean;
   db: string;
   /** A run id, or `last` for the newest run with the same configuration (a new run if there is none). */
   resume?: string;
@@ -54,6 +56,8 @@ export function runConfig(options: BatchOptions) {
     budgetS: options.budgetS,
     memoryMb: options.memoryMb,
     maxStates: options.maxStates ?? null,
+    // Only present when on, so that runs stored before this option still resume.
+    ...(options.prefilter && { prefilter: true }),
     // Only present for explicit pairs, so that runs stored before this option still resume.
     ...(options.pairs && { pairs: options.pairs.map((g) => ({ name: g.name, attributes: g.attributes, pairs: g.pairs.map((p) => [p.app1, p.app2]) })) }),
   };
@@ -89,7 +93,7 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
           if (done.has(`${pairId}:${mode}`)) { summary.skipped++; continue; }
           const failure = app1.failure ?? app2.failure;
           if (failure) save(pairId, { mode, verdict: failure.verdict, complete: false, error: failure.error, conflicts: [], warnings: [] });
-          else tasks.push({ pairId, group: group.name, file1: app1.file, file2: app2.file, mode, attributes: trackedAttributes(group), budgetMs: options.budgetS * 1000, maxStates: options.maxStates, maxHeapMb: softHeapLimitMb(options.memoryMb) });
+          else tasks.push({ pairId, group: group.name, file1: app1.file, file2: app2.file, mode, attributes: trackedAttributes(group), budgetMs: options.budgetS * 1000, maxStates: options.maxStates, maxHeapMb: softHeapLimitMb(options.memoryMb), prefilter: options.prefilter });
         }
       }
     }

@@ -14,6 +14,8 @@ export interface PairTask {
   maxStates?: number;
   /** The checker's soft heap limit: below the worker's hard one (see SOFT_HEAP_FRACTION in util/heap.ts). */
   maxHeapMb?: number;
+  /** Decide pairs that cannot conflict without exploring them (src/conflicts/prefilter.ts). */
+  prefilter?: boolean;
 }
 
 /** The stored form of a finished check. */
@@ -29,6 +31,8 @@ export function resultRecord(result: PairCheckResult): ResultRecord {
     ms: result.ms,
     peakMemoryMb: result.peakMemoryMb,
     error: result.error,
+    decidedBy: result.decidedBy,
+    reason: result.reason,
     conflicts: result.conflicts.map((c) => ({
       device: c.device,
       attribute: c.attribute,

@@ -5,6 +5,7 @@ import { check } from '../check/check.js';
 import type { CheckResult, ExploredGraph } from '../check/types.js';
 import { detectConflicts } from '../conflicts/detect.js';
 import { physicalWarnings } from '../conflicts/physical.js';
+import { noConflictReason } from '../conflicts/prefilter.js';
 import type { AttributeWrite, Conflict, WriteGraph } from '../conflicts/types.js';
 import { InterpError, UnsupportedError } from '../interp/errors.js';
 import { CAPABILITIES } from '../model/capabilities.js';
@@ -32,6 +33,11 @@ export interface CheckPairOptions {
    * in the explored part is reported; `complete` is then false.
    */
   firstConflict?: boolean;
+  /**
+   * Decide `no-conflict` without exploring when the apps' static write bounds share no tracked
+   * attribute (src/conflicts/prefilter.ts). Off by default here; the CLI commands turn it on.
+   */
+  prefilter?: boolean;
 }
 
 export interface ConflictWrite {
@@ -71,6 +77,10 @@ export interface PairCheckResult {
   /** This thread's heap at the end of the check, in MB (an upper bound of its live data). */
   peakMemoryMb: number;
   error?: string;
+  /** `static` when the prefilter decided the pair without exploring it (states and transitions are 0). */
+  decidedBy: 'search' | 'static';
+  /** Why the prefilter decided the pair. */
+  reason?: string;
   conflicts: ConflictReport[];
   warnings: PairWarning[];
 }
@@ -128,6 +138,9 @@ export function explorePair(system: PairSystem, options: CheckPairOptions): Expl
 
 export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOptions): PairCheckResult {
   const started = Date.now();
+  const names = { App1: appName(app1), App2: appName(app2) };
+  const reason = options.prefilter ? prefilterReason(app1, app2, options) : undefined;
+  if (reason !== undefined) return decidedStatically(app1, app2, options.mode, reason, names, started);
   const system = pairSystem(app1, app2);
   let explored: ExploredPair;
   try {
@@ -140,7 +153,6 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
     return { ...failed(options.mode, verdict, error.message, started), events: system.eventCount };
   }
   const { result } = explored;
-  const names = { App1: appName(app1), App2: appName(app2) };
   let conflicts = explored.conflicts
     .map((c) => ({
       device: c.device,
@@ -161,7 +173,32 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
     executions: result.stats.executions,
     ms: Date.now() - started,
     peakMemoryMb: heapMb(),
+    decidedBy: 'search',
     conflicts,
+    warnings: physicalWarnings(app1.ir, app2.ir, names),
+  };
+}
+
+function prefilterReason(app1: LoadedApp, app2: LoadedApp, options: CheckPairOptions): string | undefined {
+  const tracked = trackedFilter(options.attributes ?? DEFAULT_TRACKED);
+  return noConflictReason([{ ir: app1.ir, name: appName(app1) }, { ir: app2.ir, name: appName(app2) }], tracked);
+}
+
+/** The result of a pair the prefilter decided: no search ran, so no states; the event list is still built. */
+function decidedStatically(app1: LoadedApp, app2: LoadedApp, mode: Mode, reason: string, names: { App1: string; App2: string }, started: number): PairCheckResult {
+  return {
+    mode,
+    verdict: 'no-conflict',
+    complete: false,
+    events: buildPairEvents(app1, app2).events.length,
+    states: 0,
+    transitions: 0,
+    executions: 0,
+    ms: Date.now() - started,
+    peakMemoryMb: heapMb(),
+    decidedBy: 'static',
+    reason,
+    conflicts: [],
     warnings: physicalWarnings(app1.ir, app2.ir, names),
   };
 }
@@ -173,10 +210,10 @@ function verdictOf(result: CheckResult<unknown, unknown>): PairVerdict {
 }
 
 function failed(mode: Mode, verdict: PairVerdict, error: string, started: number): PairCheckResult {
-  return { mode, verdict, complete: false, events: 0, states: 0, transitions: 0, executions: 0, ms: Date.now() - started, peakMemoryMb: heapMb(), error, conflicts: [], warnings: [] };
+  return { mode, verdict, complete: false, events: 0, states: 0, transitions: 0, executions: 0, ms: Date.now() - started, peakMemoryMb: heapMb(), error, decidedBy: 'search', conflicts: [], warnings: [] };
 }
 
-function trackedFilter(attributes: readonly string[]): (w: AttributeWrite) => boolean {
+function trackedFilter(attributes: readonly string[]): (w: Pick<AttributeWrite, 'device' | 'attribute'>) => boolean {
   const names = new Set(attributes);
   return (w) => (w.device === 'location' ? names.has(`location.${w.attribute}`) : names.has(w.attribute));
 }

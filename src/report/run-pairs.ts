@@ -33,9 +33,10 @@ function compareKeys(a: readonly string[], b: readonly string[]): number {
   return 0;
 }
 
-/** Pairs checked in both modes: the only ones a comparison of the modes can use. */
+/** Pairs searched in both modes: the only ones a comparison of the modes can use (the prefilter's are not searched). */
 export function pairsWithBothModes(pairs: readonly OrderedPair[]): OrderedPair[] {
-  return pairs.filter((p) => p.results.dpor && p.results.nodpor);
+  const searched = (r: StoredResult | undefined) => r !== undefined && r.decidedBy !== 'static';
+  return pairs.filter((p) => searched(p.results.dpor) && searched(p.results.nodpor));
 }
 
 /**
@@ -43,7 +44,7 @@ export function pairsWithBothModes(pairs: readonly OrderedPair[]): OrderedPair[]
  * explored the whole state space. A conflict found by a search its budget stopped is still Unf.
  */
 export function modeStats(result: StoredResult | undefined): ModeStats {
-  if (!result?.complete) return { states: null, transitions: null, seconds: null };
+  if (!result?.complete || result.decidedBy === 'static') return { states: null, transitions: null, seconds: null };
   return { states: result.states ?? null, transitions: result.transitions ?? null, seconds: (result.ms ?? 0) / 1000 };
 }
 
@@ -66,6 +67,13 @@ export interface UnorderedPair {
   outcome: Outcome;
   /** Unfinished because an app does not load or a check failed (not because of a budget). */
   failed: boolean;
+  /** No conflict, and every order was decided by the static prefilter, without a search. */
+  decidedStatically: boolean;
+}
+
+/** A result that settles its order: a search of the whole state space, or the static prefilter. */
+function isDecided(r: StoredResult): boolean {
+  return r.complete || r.decidedBy === 'static';
 }
 
 const FAILURES = new Set<StoredResult['verdict']>(['parse-error', 'unsupported', 'error']);
@@ -87,8 +95,12 @@ export function unorderedPairs(results: readonly StoredResult[]): UnorderedPair[
   return [...byPair.values()].map(({ group, apps, orders }) => {
     const all = orders.flatMap((o) => Object.values(o.results));
     const outcome: Outcome = all.some((r) => r.verdict === 'conflict') ? 'conflict'
-      : orders.every((o) => Object.values(o.results).some((r) => r.complete)) ? 'no-conflict'
+      : orders.every((o) => Object.values(o.results).some(isDecided)) ? 'no-conflict'
         : 'unfinished';
-    return { group, apps, outcome, failed: outcome === 'unfinished' && all.some((r) => FAILURES.has(r.verdict)) };
+    return {
+      group, apps, outcome,
+      failed: outcome === 'unfinished' && all.some((r) => FAILURES.has(r.verdict)),
+      decidedStatically: outcome === 'no-conflict' && orders.every((o) => Object.values(o.results).some((r) => r.decidedBy === 'static')),
+    };
   });
 }

@@ -256,7 +256,7 @@ function outcomesTable(results: readonly StoredResult[]): Table {
   const count = (members: string[]) => {
     const of = outcomes.filter((o) => members.includes(o.group));
     const n = (outcome: Outcome) => of.filter((o) => o.outcome === outcome).length;
-    return [of.length, n('conflict'), n('no-conflict'), n('unfinished'), of.filter((o) => o.failed).length];
+    return [of.length, n('conflict'), n('no-conflict'), of.filter((o) => o.decidedStatically).length, n('unfinished'), of.filter((o) => o.failed).length];
   };
   const studyRows = STUDY_OUTCOMES.map((s) => ({ study: s, members: s.groups.filter((g) => groups.includes(g)) })).filter((s) => s.members.length > 0);
   const inStudy = new Set(studyRows.flatMap((s) => s.members));
@@ -271,12 +271,13 @@ function outcomesTable(results: readonly StoredResult[]): Table {
     title: 'Outcomes per group (unordered pairs)',
     columns: [
       col('group', 'Group'), col('study_group', 'Study group'), col('pairs', 'Pairs'), col('conflict', 'Conflict'), col('no_conflict', 'No conflict'),
-      col('unfinished', 'Unfinished'), col('failed', 'of which failed'),
+      col('no_conflict_static', 'of which static'), col('unfinished', 'Unfinished'), col('failed', 'of which failed'),
       col('study_pairs', 'Pairs (study)'), col('study_conflict', 'Conflict (study)'), col('study_no_conflict', 'No error (study)'), col('study_unfinished', 'Non-terminated (study)'),
     ],
     rows,
     notes: [
       'A pair conflicts if either order (in either mode) found a conflict; it has no conflict if every order checked finished in some mode; otherwise it is unfinished.',
+      '"of which static": no conflict decided by the prefilter without a search (the apps can write no tracked attribute in common; docs/model.md).',
       '"of which failed": unfinished because an app does not load or a check failed, not because of a budget.',
       "(study): IoTCheck's published outcomes (iotcheck-data automation sheets, reference §1.7); its non-terminated pairs include other errors. Totals cover the rows shown.",
     ],

@@ -6,13 +6,14 @@ import type { TraceStep } from '../pipeline/trace.js';
 
 /** A check's result, as `stcheck check` computes it or the store keeps it (statistics may be missing for a pair that failed). */
 export type RenderableResult = Pick<PairCheckResult, 'mode' | 'conflicts' | 'warnings'> & { verdict: string } &
-  Partial<Pick<PairCheckResult, 'error' | 'events' | 'states' | 'transitions' | 'executions' | 'ms' | 'peakMemoryMb'>>;
+  Partial<Pick<PairCheckResult, 'error' | 'events' | 'states' | 'transitions' | 'executions' | 'ms' | 'peakMemoryMb' | 'decidedBy' | 'reason'>>;
 
 /** A result's verdict, statistics, conflicts with their traces, and warnings. */
 export function renderResult(r: RenderableResult, indent = ''): string[] {
   const stat = (n: number | undefined) => n ?? '-';
   const lines = [
     `${indent}${r.mode}: ${r.verdict}${r.error ? ` (${r.error})` : ''}`,
+    ...(r.decidedBy === 'static' ? [`${indent}  decided without a search: ${r.reason} (--no-prefilter explores it)`] : []),
     `${indent}  events ${stat(r.events)}, states ${stat(r.states)}, transitions ${stat(r.transitions)}, executions ${stat(r.executions)}, ${stat(r.ms)} ms, heap ${stat(r.peakMemoryMb)} MB`,
   ];
   r.conflicts.forEach((c, i) => {

@@ -24,6 +24,7 @@ function resultRow(r: StoredResult): Row {
     ...pairColumns(r),
     verdict: r.verdict,
     complete: r.complete,
+    decided_by: r.decidedBy ?? 'search',
     events: r.events ?? null,
     states: r.states ?? null,
     transitions: r.transitions ?? null,
@@ -66,7 +67,7 @@ function csvCell(value: Cell): string {
 
 /** The columns of a table, known even when it has no row (a CSV still gets its header). */
 export const EXPORT_COLUMNS: Record<ExportTable, readonly string[]> = {
-  results: ['run_id', 'group', 'app1', 'app2', 'mode', 'verdict', 'complete', 'events', 'states', 'transitions', 'executions', 'ms', 'peak_memory_mb', 'conflicts', 'warnings', 'error'],
+  results: ['run_id', 'group', 'app1', 'app2', 'mode', 'verdict', 'complete', 'decided_by', 'events', 'states', 'transitions', 'executions', 'ms', 'peak_memory_mb', 'conflicts', 'warnings', 'error'],
   conflicts: ['run_id', 'group', 'app1', 'app2', 'mode', 'device', 'attribute', 'later_app', 'later_value', 'later_line', 'earlier_app', 'earlier_value', 'earlier_line', 'earlier_manual', 'trace_events', 'trace'],
 };
 

@@ -68,4 +68,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX conflicts_by_result ON conflicts (result_id);
   CREATE INDEX warnings_by_result ON warnings (result_id);
   `,
+  // 2: results the static prefilter decided without a search.
+  `
+  ALTER TABLE results ADD COLUMN decided_by TEXT NOT NULL DEFAULT 'search';  -- search | static
+  ALTER TABLE results ADD COLUMN reason TEXT;                                -- why the prefilter decided it
+  `,
 ];

@@ -101,11 +101,11 @@ export class Store {
     return this.db.transaction(() => {
       const info = this.db
         .prepare(`INSERT OR IGNORE INTO results
-          (run_id, pair_id, mode, verdict, complete, events, states, transitions, executions, ms, peak_memory_mb, error, finished_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+          (run_id, pair_id, mode, verdict, complete, events, states, transitions, executions, ms, peak_memory_mb, error, decided_by, reason, finished_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
         .run(runId, pairId, result.mode, result.verdict, result.complete ? 1 : 0, result.events ?? null, result.states ?? null,
           result.transitions ?? null, result.executions ?? null, result.ms ?? null, result.peakMemoryMb ?? null,
-          result.error ?? null, new Date().toISOString());
+          result.error ?? null, result.decidedBy ?? 'search', result.reason ?? null, new Date().toISOString());
       if (info.changes === 0) return false;
       const resultId = Number(info.lastInsertRowid);
       const insertConflict = this.db.prepare(`INSERT INTO conflicts
@@ -152,6 +152,8 @@ export class Store {
       ms: row.ms ?? undefined,
       peakMemoryMb: row.peak_memory_mb ?? undefined,
       error: row.error ?? undefined,
+      decidedBy: row.decided_by,
+      reason: row.reason ?? undefined,
       finishedAt: row.finished_at,
       conflicts: (conflicts.all(row.id) as ConflictRow[]).map(toConflict),
       warnings: warnings.all(row.id) as WarningRecord[],
@@ -163,7 +165,7 @@ interface RunRow { id: number; started_at: string; ended_at: string | null; tool
 interface ResultRow {
   id: number; run_id: number; pair_id: number; mode: Mode; verdict: ResultRecord['verdict']; complete: number;
   events: number | null; states: number | null; transitions: number | null; executions: number | null;
-  ms: number | null; peak_memory_mb: number | null; error: string | null; finished_at: string;
+  ms: number | null; peak_memory_mb: number | null; error: string | null; decided_by: 'search' | 'static'; reason: string | null; finished_at: string;
   grp: string; app1: string; app2: string;
 }
 interface ConflictRow {

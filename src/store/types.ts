@@ -50,6 +50,10 @@ export interface ResultRecord {
   ms?: number;
   peakMemoryMb?: number;
   error?: string;
+  /** `static`: the prefilter decided the pair without a search (no states); default `search`. */
+  decidedBy?: 'search' | 'static';
+  /** Why the prefilter decided it. */
+  reason?: string;
   conflicts: ConflictRecord[];
   warnings: WarningRecord[];
 }

@@ -72,6 +72,25 @@ describe('runBatch', () => {
   });
 });
 
+describe('the prefilter in a batch', () => {
+  it('decides an exploding pair whose app issues no command without a search, stores it as static, and counts it in the groups report', async () => {
+    // `counter` commands nothing: with motion-light its state space never ends (see above), but no
+    // conflict is possible, so the prefilter settles both orders at once.
+    const opts = options({ ...runawayCorpus(['counter', 'motion-light']), budgetS: 2, modes: ['dpor'], prefilter: true });
+    const summary = await runBatch(opts, quiet);
+    expect(summary).toMatchObject({ stored: 2, verdicts: { 'no-conflict': 2 } });
+    const store = new Store(opts.db);
+    for (const r of store.results(summary.runId)) {
+      expect(r).toMatchObject({ verdict: 'no-conflict', decidedBy: 'static', states: 0 });
+      expect(r.reason).toMatch(/counter can write no tracked attribute/);
+    }
+    store.close();
+    const report = stcheck('report', '--db', opts.db, '--table', 'groups', '--format', 'json');
+    const all = JSON.parse(report.stdout).rows.find((row: Record<string, unknown>) => row.group === 'all');
+    expect(all).toMatchObject({ pairs: 1, no_conflict: 1, no_conflict_static: 1, unfinished: 0 });
+  });
+});
+
 /**
  * A corpus of the demo's motion-light and of apps made to run away, with one app list holding the
  * given ones: `spinner` loops forever in its handler, `counter` counts motion events in its state

@@ -19,7 +19,7 @@ describe('stcheck check', () => {
   });
 
   it('prints one JSON object per mode with --mode both, and exits 0 without conflicts', () => {
-    const run = stcheck('check', demo('motion-light'), demo('relock-when-unlocked'), '--mode', 'both', '--json');
+    const run = stcheck('check', demo('motion-light'), demo('relock-when-unlocked'), '--mode', 'both', '--json', '--no-prefilter');
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout);
     expect(Object.keys(json)).toEqual(['dpor', 'nodpor']);
@@ -27,6 +27,17 @@ describe('stcheck check', () => {
       expect(json[mode]).toMatchObject({ mode, verdict: 'no-conflict', events: 3, conflicts: [] });
       expect(json[mode].states).toBeGreaterThan(0);
     }
+  });
+
+  it('decides a pair whose apps write nothing in common without a search, unless --no-prefilter', () => {
+    // motion-light switches a light, relock-when-unlocked locks a door: no attribute in common.
+    const run = stcheck('check', demo('motion-light'), demo('relock-when-unlocked'), '--json');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ verdict: 'no-conflict', decidedBy: 'static', states: 0, events: 3, reason: 'the apps can write no tracked attribute in common' });
+    const text = stcheck('check', demo('motion-light'), demo('relock-when-unlocked'));
+    expect(text.lines[1]).toBe('  decided without a search: the apps can write no tracked attribute in common (--no-prefilter explores it)');
+    // Two apps that write the lock are always searched.
+    expect(JSON.parse(stcheck('check', demo('unlock-on-arrival'), demo('relock-when-unlocked'), '--json').stdout).decidedBy).toBe('search');
   });
 
   it('exits 2 on usage errors and 4 when an app cannot be read as a SmartApp', () => {

@@ -114,10 +114,10 @@ describe.skipIf(!HAVE_CORPUS || !existsSync(PAPER_DIR))('report tables', () => {
     expect(conflictOnlyOneWay.map((r) => r.verdict).sort()).toEqual(['conflict', 'conflict', 'state-limit']);
     expect(cleanOneWay.map((r) => r.verdict).sort()).toEqual(['no-conflict', 'no-conflict', 'state-limit']);
     const table = buildTable('groups', { ...full, results: [...conflictOnlyOneWay, ...cleanOneWay] });
-    expect(table.rows[0].slice(2, 7)).toEqual([2, 1, 0, 1, 0]);
+    expect(table.rows[0].slice(2, 8)).toEqual([2, 1, 0, 0, 1, 0]);
     const whole = buildTable('groups', full);
     // #218 in both orders is one pair; lighting-director's conflict counts though its no-DPOR search was stopped.
-    expect(whole.rows[0].slice(2, 7)).toEqual([4, 2, 2, 0, 0]);
+    expect(whole.rows[0].slice(2, 8)).toEqual([4, 2, 2, 0, 0, 0]);
   });
 
   it('lists one row per stored conflict', () => {
@@ -140,7 +140,7 @@ describe.skipIf(!HAVE_CORPUS || !existsSync(PAPER_DIR))('report tables', () => {
       expect(json.rows.find((r: { figure: string }) => r.figure === 'finished only w/ DPOR')).toEqual({ figure: 'finished only w/ DPOR', ours: 1, paper_claims: 69 });
       const md = stcheck('report', '--db', db, '--run', '1', '--table', 'groups');
       expect(md.code).toBe(0);
-      expect(md.lines).toContain('| paper |  | 4 | 2 | 2 | 0 | 0 |  |  |  |  |');
+      expect(md.lines).toContain('| paper |  | 4 | 2 | 2 | 0 | 0 | 0 |  |  |  |  |');
     });
 
     it('reads the newest run by default and says which pairs a summary leaves out', () => {

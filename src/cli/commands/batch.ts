@@ -17,6 +17,7 @@ interface BatchCommandOptions {
   budgetS: string;
   memoryMb: string;
   maxStates?: string;
+  prefilter: boolean;
   db: string;
   resume?: string;
   json?: boolean;
@@ -39,6 +40,7 @@ export function registerBatch(program: Command): void {
     .option('--budget-s <seconds>', 'wall-clock budget per pair and mode', '60')
     .option('--memory-mb <mb>', `heap budget per pair and mode: the worker's heap limit; the check stops itself with out-of-memory at ${SOFT_HEAP_FRACTION * 100}% of it`, '2048')
     .option('--max-states <n>', 'stop a pair with state-limit after this many states')
+    .option('--no-prefilter', 'explore every pair, also those whose apps can write no tracked attribute in common (decided without a search by default)')
     .option('--db <file>', 'the SQLite result store', DEFAULT_DB)
     .option('--resume <run>', 'continue a run: its id, or "last" for the newest run with the same options')
     .option('--json', 'print the summary as JSON')
@@ -78,6 +80,7 @@ function batchOptions(options: BatchCommandOptions): BatchOptions {
     budgetS: positive('--budget-s', options.budgetS),
     memoryMb: Math.floor(positive('--memory-mb', options.memoryMb)),
     maxStates: options.maxStates === undefined ? undefined : Math.floor(positive('--max-states', options.maxStates)),
+    prefilter: options.prefilter,
     db: options.db,
     resume: options.resume,
     command: ['stcheck', ...process.argv.slice(2)].join(' '),

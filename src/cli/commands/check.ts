@@ -16,6 +16,7 @@ interface CheckCommandOptions {
   maxStates?: string;
   memoryMb?: string;
   firstConflict?: boolean;
+  prefilter: boolean;
   json?: boolean;
 }
 
@@ -35,6 +36,7 @@ export function registerCheck(program: Command): void {
     .option('--max-states <n>', 'stop with state-limit after this many states')
     .option('--memory-mb <mb>', `heap budget per mode, as in batch: stop with out-of-memory once the heap passes ${SOFT_HEAP_FRACTION * 100}% of it (default: none)`)
     .option('--first-conflict', 'stop at the first conflict found and report it (the shortest trace in the part explored)')
+    .option('--no-prefilter', 'explore the pair even when the apps can write no tracked attribute in common (decided without a search by default)')
     .option('--json', 'print one JSON object')
     .addHelpText('after', '\nExit codes: 0 no conflict, 1 conflict, 2 usage error, 3 budget hit without a conflict, 4 an app does not parse, lower or run.')
     .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : EXIT.usage))
@@ -48,7 +50,7 @@ export function registerCheck(program: Command): void {
       const maxHeapMb = options.memoryMb === undefined ? undefined : memoryBudget(options.memoryMb);
       for (const file of [file1, file2]) if (!existsSync(file)) usage(`no such file: ${file}`);
       const results = modes!.map((mode) => checkPairFiles(file1, file2, {
-        mode, attributes, budgetMs, maxStates: options.maxStates === undefined ? undefined : Number(options.maxStates), maxHeapMb, firstConflict: options.firstConflict,
+        mode, attributes, budgetMs, maxStates: options.maxStates === undefined ? undefined : Number(options.maxStates), maxHeapMb, firstConflict: options.firstConflict, prefilter: options.prefilter,
       }));
       if (options.json) {
         const json = results.length === 1 ? results[0] : Object.fromEntries(results.map((r) => [r.mode, r]));

@@ -1,6 +1,7 @@
 // The values the reference binds to inputs (iotcheck-reference.md §2.3), as data: a device input
 // gets the one simulated device of its capability; the other types get constants.
 import { toStr } from '../interp/operators.js';
+import { capabilityOf } from '../model/capabilities.js';
 import type { Value } from '../interp/values.js';
 import type { InputIR } from './ir.js';
 
@@ -28,9 +29,15 @@ const CONSTANTS: Readonly<Record<string, Value>> = {
   hub: 'hub0',
 };
 
-/** The binding of one input; `capability.X` and `device.X` inputs are devices of capability X. */
+/**
+ * The binding of one input; `capability.X` and `device.X` inputs are devices of capability X when
+ * the capability table models X. Other device types (`device.pushbullet`, `capability.mediaController`)
+ * get nothing, as in the reference (§2.3), so `if (settings.pushbullet)` guards skip them.
+ */
 export function defaultBinding(input: InputIR): InputBinding {
-  if (input.capability !== undefined) return { kind: 'device', capability: input.capability };
+  if (input.capability !== undefined) {
+    return capabilityOf(input.capability) ? { kind: 'device', capability: input.capability } : { kind: 'value', value: null };
+  }
   if (input.type === 'enum') return { kind: 'value', value: firstOption(input.options) };
   if (Object.hasOwn(CONSTANTS, input.type)) return { kind: 'value', value: CONSTANTS[input.type] };
   return { kind: 'value', value: null };

@@ -30,6 +30,8 @@ export interface BatchOptions {
   maxStates?: number;
   /** Decide pairs whose static write bounds share no tracked attribute without exploring them. Default false. */
   prefilter?: boolean;
+  /** Stop each pair's search at its first conflict, as the reference does. Default false: all conflicts. */
+  firstConflict?: boolean;
   db: string;
   /** A run id, or `last` for the newest run with the same configuration (a new run if there is none). */
   resume?: string;
@@ -58,6 +60,7 @@ export function runConfig(options: BatchOptions) {
     maxStates: options.maxStates ?? null,
     // Only present when on, so that runs stored before this option still resume.
     ...(options.prefilter && { prefilter: true }),
+    ...(options.firstConflict && { firstConflict: true }),
     // Only present for explicit pairs, so that runs stored before this option still resume.
     ...(options.pairs && { pairs: options.pairs.map((g) => ({ name: g.name, attributes: g.attributes, pairs: g.pairs.map((p) => [p.app1, p.app2]) })) }),
   };
@@ -93,7 +96,7 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
           if (done.has(`${pairId}:${mode}`)) { summary.skipped++; continue; }
           const failure = app1.failure ?? app2.failure;
           if (failure) save(pairId, { mode, verdict: failure.verdict, complete: false, error: failure.error, conflicts: [], warnings: [] });
-          else tasks.push({ pairId, group: group.name, file1: app1.file, file2: app2.file, mode, attributes: trackedAttributes(group), budgetMs: options.budgetS * 1000, maxStates: options.maxStates, maxHeapMb: softHeapLimitMb(options.memoryMb), prefilter: options.prefilter });
+          else tasks.push({ pairId, group: group.name, file1: app1.file, file2: app2.file, mode, attributes: trackedAttributes(group), budgetMs: options.budgetS * 1000, maxStates: options.maxStates, maxHeapMb: softHeapLimitMb(options.memoryMb), prefilter: options.prefilter, firstConflict: options.firstConflict });
         }
       }
     }

@@ -16,6 +16,8 @@ export interface PairTask {
   maxHeapMb?: number;
   /** Decide pairs that cannot conflict without exploring them (src/conflicts/prefilter.ts). */
   prefilter?: boolean;
+  /** Stop each search at its first conflict (CheckPairOptions.firstConflict). */
+  firstConflict?: boolean;
 }
 
 /** The stored form of a finished check. */

@@ -91,6 +91,34 @@ describe('the prefilter in a batch', () => {
   });
 });
 
+describe('--first-conflict in a batch', () => {
+  it('stops a conflicting pair with an endless state space at its first conflict instead of its budget', async () => {
+    // `counter-on` counts motion events (its state space never ends) and turns the switch on;
+    // `turn-off` turns it off: they conflict on the switch within a few events.
+    const corpus = mkdtempSync(join(tmpdir(), 'stcheck-corpus-'));
+    const lists = mkdtempSync(join(tmpdir(), 'stcheck-lists-'));
+    const app = (name: string, handler: string) => writeFileSync(join(corpus, `${name}.groovy`),
+      `preferences { section("s") { input "m", "capability.motionSensor"\n input "sw", "capability.switch" } }\ndef installed() { subscribe(m, "motion", h) }\ndef h(evt) {\n${handler}\n}\n`);
+    app('counter-on', 'state.n = (state.n ?: 0) + 1\nsw.on()');
+    app('turn-off', 'sw.off()');
+    writeFileSync(join(lists, 'conflictingAppList'), 'counter-on.groovy\nturn-off.groovy\n');
+    const results = async (opts: BatchOptions) => {
+      const summary = await runBatch(opts, quiet);
+      expect(summary.verdicts).toEqual({ conflict: 2 });
+      const store = new Store(opts.db);
+      const stored = store.results(summary.runId);
+      store.close();
+      return stored;
+    };
+    for (const r of await results(options({ corpus, lists, budgetS: 3 }))) expect(r.ms).toBeGreaterThan(2500); // ran to its budget
+    for (const r of await results(options({ corpus, lists, budgetS: 3, firstConflict: true }))) {
+      expect(r).toMatchObject({ complete: false });
+      expect(r.ms).toBeLessThan(1500);
+      expect(r.conflicts).toHaveLength(1);
+    }
+  });
+});
+
 /**
  * A corpus of the demo's motion-light and of apps made to run away, with one app list holding the
  * given ones: `spinner` loops forever in its handler, `counter` counts motion events in its state

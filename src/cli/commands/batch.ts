@@ -18,6 +18,7 @@ interface BatchCommandOptions {
   memoryMb: string;
   maxStates?: string;
   prefilter: boolean;
+  firstConflict?: boolean;
   db: string;
   resume?: string;
   json?: boolean;
@@ -41,6 +42,7 @@ export function registerBatch(program: Command): void {
     .option('--memory-mb <mb>', `heap budget per pair and mode: the worker's heap limit; the check stops itself with out-of-memory at ${SOFT_HEAP_FRACTION * 100}% of it`, '2048')
     .option('--max-states <n>', 'stop a pair with state-limit after this many states')
     .option('--no-prefilter', 'explore every pair, also those whose apps can write no tracked attribute in common (decided without a search by default)')
+    .option('--first-conflict', "stop each pair's search at its first conflict, as the reference does (default: explore the whole state space and store every distinct conflict)")
     .option('--db <file>', 'the SQLite result store', DEFAULT_DB)
     .option('--resume <run>', 'continue a run: its id, or "last" for the newest run with the same options')
     .option('--json', 'print the summary as JSON')
@@ -81,6 +83,7 @@ function batchOptions(options: BatchCommandOptions): BatchOptions {
     memoryMb: Math.floor(positive('--memory-mb', options.memoryMb)),
     maxStates: options.maxStates === undefined ? undefined : Math.floor(positive('--max-states', options.maxStates)),
     prefilter: options.prefilter,
+    firstConflict: options.firstConflict,
     db: options.db,
     resume: options.resume,
     command: ['stcheck', ...process.argv.slice(2)].join(' '),

@@ -6,7 +6,7 @@
 import { toStr } from '../interp/operators.js';
 import { Decimal, DeviceRef, Double, type Value } from '../interp/values.js';
 
-export type AttributeDomain = readonly string[] | 'number' | 'string';
+export type AttributeDomain = readonly string[] | 'number' | 'string' | 'boolean';
 
 export interface AttributeSpec {
   name: string;
@@ -15,13 +15,30 @@ export interface AttributeSpec {
   initTrue: Value;
   /** Initial value in the init = false configuration. */
   initFalse: Value;
+  /**
+   * The device sends no event when the attribute changes: the value is stored (it is part of the
+   * state, conflicts and DPOR see the write) but no handler hears of it. The reference's
+   * conflict-only fields `colorChanged` and `oneUser` (§3.2) are silent.
+   */
+  silent?: boolean;
 }
 
-/** One attribute write of a command: a constant, a positional argument, or a key of a map argument. */
+/**
+ * When a toggle write flips its boolean: on every call of the command (`speak` flips `oneUser`), or
+ * only when the command changes some attribute with its other writes (an effective `setColor(map)`
+ * flips `colorChanged`).
+ */
+export type ToggleWhen = 'always' | 'ifEffective';
+
+/**
+ * One attribute write of a command: a constant, a positional argument, a key of a map argument, or
+ * the negation of the attribute's current (boolean) value.
+ */
 export type CommandWrite =
   | { attribute: string; value: Value }
   | { attribute: string; arg: number }
-  | { attribute: string; mapKey: string };
+  | { attribute: string; mapKey: string }
+  | { attribute: string; toggle: ToggleWhen };
 
 export interface CommandSpec {
   writes: readonly CommandWrite[];
@@ -56,6 +73,14 @@ function set(attribute: string, value: Value): CommandSpec {
 
 function fromArg(attribute: string): CommandSpec {
   return { writes: [{ attribute, arg: 0 }] };
+}
+
+/**
+ * A boolean the reference's device class keeps only so that repeated commands conflict (§3.2): no
+ * event, initial values from its device class (docs/model.md, "Toggles").
+ */
+function toggleAttr(name: string, initTrue: boolean, initFalse: boolean): AttributeSpec {
+  return { name, domain: 'boolean', initTrue, initFalse, silent: true };
 }
 
 const switchCommands = { on: set('switch', 'on'), off: set('switch', 'off') };
@@ -133,11 +158,15 @@ const TABLE: CapabilitySpec[] = [
       numAttr('saturation', 40, 50),
       numAttr('level', 20, 50),
       numAttr('colorTemperature', 10000, 15000),
+      // ColorControls.colorChanged: false in both configurations.
+      toggleAttr('colorChanged', false, false),
     ],
     commands: {
       ...switchCommands,
       setColor: {
         writes: [
+          // First, so that it is stored before the colour events reach any handler.
+          { attribute: 'colorChanged', toggle: 'ifEffective' },
           { attribute: 'color', mapKey: 'hex' },
           { attribute: 'hue', mapKey: 'hue' },
           { attribute: 'saturation', mapKey: 'saturation' },
@@ -215,8 +244,9 @@ const TABLE: CapabilitySpec[] = [
   },
   {
     name: 'speechSynthesis',
-    attributes: [numAttr('level', 50, 60)],
-    commands: { speak: { writes: [] }, setLevel: fromArg('level') },
+    // SpeechSynthesises.oneUser: true with init = true, false with init = false.
+    attributes: [numAttr('level', 50, 60), toggleAttr('oneUser', true, false)],
+    commands: { speak: { writes: [{ attribute: 'oneUser', toggle: 'always' }] }, setLevel: fromArg('level') },
   },
   {
     name: 'imageCapture',
@@ -315,12 +345,17 @@ export function isManualEvent(spec: CapabilitySpec | undefined, attribute: strin
   return spec?.manualEvents?.includes(attribute) ?? false;
 }
 
-/** One attribute change of a command, and whether it emits an event. */
+/** One attribute write of a command: whether it changes the attribute, and whether the device sends an event. */
 export interface AttributeChange {
   attribute: string;
   value: Value;
-  /** False when the value was already current: the reference's idempotence guard emits nothing. */
-  emits: boolean;
+  /**
+   * The device stores the value: it differs from the current one, or the command always acts
+   * (momentary `push`). False is the reference's idempotence guard: nothing is stored or sent.
+   */
+  changed: boolean;
+  /** The device sends the attribute's event: the write changed it and the attribute is not silent. */
+  sendsEvent: boolean;
 }
 
 /** Numeric arguments keep their number; strings that hold integers become numbers (setLevel("50")). */
@@ -335,8 +370,8 @@ function normaliseArgument(domain: AttributeDomain, v: Value): Value {
 
 /**
  * The meaning of `command(args)` on a device with `spec` whose attributes are `current`: the
- * attribute writes, each with whether it changes the value (and so emits an event). Returns
- * undefined for a command the capability does not have.
+ * attribute writes in the table's order, each with whether it changes the value and whether the
+ * device sends an event for it. Returns undefined for a command the capability does not have.
  */
 export function applyCommand(
   spec: CapabilitySpec,
@@ -348,8 +383,8 @@ export function applyCommand(
   if (!cmd) return undefined;
   // A leading options map (`on([delay: 1000])`) is not an argument of the command itself.
   const positional = args.length && args[0] instanceof Map && !cmd.writes.some((w) => 'mapKey' in w) ? args.slice(1) : args;
-  const changes: AttributeChange[] = [];
-  for (const w of cmd.writes) {
+  const changes: (AttributeChange | undefined)[] = cmd.writes.map((w) => {
+    if ('toggle' in w) return undefined; // decided below, once the other writes are known
     let raw: Value | undefined;
     if ('value' in w) raw = w.value;
     else if ('arg' in w) raw = positional[w.arg];
@@ -357,14 +392,22 @@ export function applyCommand(
       const m = positional[0];
       raw = m instanceof Map && m.has(w.mapKey) ? (m.get(w.mapKey) ?? null) : undefined;
     }
-    if (raw === undefined) continue;
-    const domain = spec.attributes.find((a) => a.name === w.attribute)?.domain ?? 'string';
-    const value = normaliseArgument(domain, raw);
+    if (raw === undefined) return undefined;
+    const attribute = spec.attributes.find((a) => a.name === w.attribute);
+    const value = normaliseArgument(attribute?.domain ?? 'string', raw);
     const old = current.get(w.attribute) ?? null;
     const same = old === value || (old !== null && value !== null && toStr(old) === toStr(value));
-    changes.push({ attribute: w.attribute, value, emits: cmd.alwaysEmits === true || !same });
-  }
-  return changes;
+    const changed = cmd.alwaysEmits === true || !same;
+    return { attribute: w.attribute, value, changed, sendsEvent: changed && attribute?.silent !== true };
+  });
+  const effective = changes.some((c) => c?.changed);
+  cmd.writes.forEach((w, i) => {
+    if (!('toggle' in w) || (w.toggle === 'ifEffective' && !effective)) return;
+    const attribute = spec.attributes.find((a) => a.name === w.attribute);
+    const value = current.get(w.attribute) !== true;
+    changes[i] = { attribute: w.attribute, value, changed: true, sendsEvent: attribute?.silent !== true };
+  });
+  return changes.filter((c): c is AttributeChange => c !== undefined);
 }
 
 /** The simulated device of a capability (one per capability, shared by every input of it). */

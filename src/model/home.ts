@@ -41,7 +41,7 @@ export type HomeRecord =
       attribute: string;
       location: string;
       value: string;
-      /** False for a command that stored the value already current (it emits no event). */
+      /** False for a command that stored the value already current (nothing is stored, no event is sent). */
       changed: boolean;
       manual: boolean;
       at: ErrorPosition | null;
@@ -66,7 +66,10 @@ export interface HomeSnapshot {
 
 const LOCATION_MODES = ['home', 'away', 'night'];
 
-function numberOrString(text: string): Value {
+/** The stored value of an environment event's text: a boolean for a boolean attribute, a number for an integer. */
+function eventValue(state: DeviceState, attribute: string, text: string): Value {
+  const domain = state.spec?.attributes.find((a) => a.name === attribute)?.domain;
+  if (domain === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
   return /^-?\d+$/.test(text) ? Number(text) : text;
 }
 
@@ -191,7 +194,7 @@ export class Home implements Host {
     this.access('read', location);
     const changed = toStr(state.values.get(attribute) ?? null) !== valueText;
     if (!changed && !state.spec?.alwaysDispatches) return;
-    state.values.set(attribute, numberOrString(valueText));
+    state.values.set(attribute, eventValue(state, attribute, valueText));
     this.access('write', location);
     const data = attribute === 'button' ? new Map<Value, Value>([['buttonNumber', 1]]) : null;
     this.dispatch(new GEvent(attribute, valueText, 'DEVICE', state.ref, new GDate(NOW_MS), data, true, true), isManualEvent(state.spec, attribute));
@@ -344,11 +347,12 @@ export class Home implements Host {
       this.access('read', location);
       this.records.push({
         kind: 'write', app: app.id, device: device.id, attribute: change.attribute, location, value: toStr(change.value),
-        changed: change.emits, manual: this.manual, at: app.callSite, depth: this.depth,
+        changed: change.changed, manual: this.manual, at: app.callSite, depth: this.depth,
       });
-      if (!change.emits) continue;
+      if (!change.changed) continue;
       state.values.set(change.attribute, change.value);
       this.access('write', location);
+      if (!change.sendsEvent) continue;
       const event = new GEvent(change.attribute, toStr(change.value), 'DEVICE', device, new GDate(NOW_MS), null, true, false);
       this.dispatch(event, isManualEvent(state.spec, change.attribute));
     }
@@ -501,6 +505,7 @@ function plausibleValue(state: DeviceState, attribute: string): string {
   const spec = state.spec?.attributes.find((a) => a.name === attribute);
   const current = state.values.get(attribute) ?? null;
   if (spec && Array.isArray(spec.domain)) return spec.domain.find((v) => v !== current) ?? spec.domain[0];
+  if (spec?.domain === 'boolean') return String(current !== true);
   if (typeof current === 'number') return String(current + 10);
   return '50';
 }

@@ -42,6 +42,13 @@ describe('possibleWrites on small apps', () => {
     expect(all).toEqual(expect.arrayContaining(['switch0.switch', 'switch0.level', 'lock0.lock', 'location.mode']));
   });
 
+  it('includes the toggles: speak() writes oneUser, setColor writes colorChanged', () => {
+    const devices = 'input "m", "capability.motionSensor"\ninput "voice", "capability.speechSynthesis"\ninput "bulb", "capability.colorControl"';
+    expect(keys(possibleWrites(inlineApp(devices, 'voice.speak("hello")')))).toEqual(['speechSynthesis0.oneUser']);
+    expect(keys(possibleWrites(inlineApp(devices, 'bulb.setColor([hue: 70])')))).toEqual(
+      ['colorControl0.color', 'colorControl0.colorChanged', 'colorControl0.hue', 'colorControl0.level', 'colorControl0.saturation']);
+  });
+
   it('counts the three ways of changing the location mode', () => {
     for (const body of ['setLocationMode("away")', 'location.setMode("away")', 'location.mode = "away"']) {
       expect(keys(possibleWrites(inlineApp(inputs, body)))).toEqual(['location.mode']);

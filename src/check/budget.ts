@@ -1,5 +1,6 @@
 // Search budgets: a wall-clock deadline, a maximum number of states, and a soft heap limit.
 import { getHeapStatistics } from 'node:v8';
+import { liveHeapBytes } from '../util/heap.js';
 import type { CheckOptions } from './types.js';
 
 /** Reading the clock costs more than a transition of a trivial system: look every this many steps. */
@@ -49,7 +50,8 @@ export class Budget {
     if (now >= this.deadline) return 'timeout';
     if (this.maxHeapBytes !== Infinity && now >= this.nextHeapAt) {
       this.nextHeapAt = now + HEAP_EVERY_MS;
-      if (getHeapStatistics().used_heap_size > this.maxHeapBytes) return 'memory-limit';
+      // Over the limit by the cheap figure: collect the garbage before believing it.
+      if (getHeapStatistics().used_heap_size > this.maxHeapBytes && liveHeapBytes() > this.maxHeapBytes) return 'memory-limit';
     }
     return undefined;
   }

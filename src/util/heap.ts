@@ -1,4 +1,5 @@
-import { getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /** The heap this isolate (thread) has grown to, in MB: an upper bound of its live data at the peak. */
 export function heapMb(): number {
@@ -16,6 +17,24 @@ export function heapMb(): number {
  * over the explored graph after the search.
  */
 export const SOFT_HEAP_FRACTION = 0.75;
+
+let fullGc: (() => void) | undefined;
+
+/**
+ * The bytes of this isolate's heap that are live: used heap after a full garbage collection. The
+ * plain `used_heap_size` also counts garbage V8 has not collected yet, which after a large search
+ * in the same worker can be most of the heap. The collection is expensive (it marks everything
+ * live): call this only once the cheap figure is over a limit.
+ */
+export function liveHeapBytes(): number {
+  if (!fullGc) {
+    // `gc` is not exposed without --expose-gc; setting the flag at run time exposes it to new contexts.
+    setFlagsFromString('--expose-gc');
+    fullGc = runInNewContext('gc') as () => void;
+  }
+  fullGc();
+  return getHeapStatistics().used_heap_size;
+}
 
 /** The soft heap limit for a hard limit of `memoryMb` (see SOFT_HEAP_FRACTION). */
 export function softHeapLimitMb(memoryMb: number): number {

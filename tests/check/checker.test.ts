@@ -7,6 +7,7 @@ import type { EventSystem, Strategy } from '../../src/check/check.js';
 import { deadlocks } from './support/compare.js';
 import type { Handler } from './support/var-system.js';
 import { replay, varSystem } from './support/var-system.js';
+import { liveHeapBytes } from '../../src/util/heap.js';
 
 const STRATEGIES: Strategy[] = ['dpor', 'nodpor'];
 
@@ -116,6 +117,18 @@ describe('the heap budget', () => {
     const result = check(counter, { strategy, maxHeapMb: usedMb() + 32, timeLimitMs: 8000 });
     expect({ verdict: result.verdict, complete: result.complete }).toEqual({ verdict: 'violation', complete: false });
     expect(result.violations.map((v) => v.id)).toEqual(['small']);
+  });
+
+  it.each(STRATEGIES)('%s does not count garbage left by earlier work in the same thread against the budget', (strategy) => {
+    // A batch worker runs pair after pair: after a large search its heap can hold hundreds of MB of
+    // garbage V8 has not collected yet. Make some, then give a small search a budget below it.
+    const liveMb = liveHeapBytes() / 2 ** 20;
+    let garbage: number[][] | null = Array.from({ length: 3000 }, () => Array.from({ length: 10_000 }, (_, i) => i + 0.5));
+    expect(garbage.length).toBe(3000);
+    garbage = null;
+    expect(usedMb()).toBeGreaterThan(liveMb + 64);
+    const result = check(toggles(6), { strategy, maxHeapMb: liveMb + 48 });
+    expect({ verdict: result.verdict, complete: result.complete }).toEqual({ verdict: 'no-violation', complete: true });
   });
 
   it.each(STRATEGIES)('%s runs a finite search to its end under a heap budget it stays within', (strategy) => {

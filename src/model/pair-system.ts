@@ -52,12 +52,20 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
 
   /** Both initial configurations, each with App1 then App2 installed. Throws what installing throws. */
   initialStates(): PairState[] {
-    return INITIAL_CONFIGURATIONS.map((init) => {
-      this.home.restore(this.loaded);
-      this.home.configure(init);
-      this.home.transition(() => this.home.installApps());
-      return this.capture();
-    });
+    return INITIAL_CONFIGURATIONS.map((_, index) => this.installation(index).state);
+  }
+
+  /**
+   * Installing both apps in initial configuration `index`: the state it ends in, and what happened
+   * on the way. Writes made while installing (a command in `installed()`, a timer it fires at once)
+   * are writes like any other for conflict detection (reference §4.2: the apps' frames make them).
+   */
+  installation(index: number): { state: PairState; records: HomeRecord[]; writes: AttributeWrite[] } {
+    this.home.restore(this.loaded);
+    this.home.configure(INITIAL_CONFIGURATIONS[index]);
+    this.home.transition(() => this.home.installApps());
+    const records = [...this.home.records];
+    return { state: this.capture(), records, writes: attributeWrites(records) };
   }
 
   /** Every event is always enabled, as in the reference's event loop (reference §2.6). */

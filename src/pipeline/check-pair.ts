@@ -10,7 +10,7 @@ import type { AttributeWrite, Conflict, WriteGraph } from '../conflicts/types.js
 import { InterpError, UnsupportedError } from '../interp/errors.js';
 import { CAPABILITIES } from '../model/capabilities.js';
 import { buildPairEvents } from '../model/events.js';
-import { PairSystem, type PairState, type PairTransitionInfo } from '../model/pair-system.js';
+import { INITIAL_CONFIGURATIONS, PairSystem, type PairState, type PairTransitionInfo } from '../model/pair-system.js';
 import { heapMb } from '../util/heap.js';
 import { formatLoadError, loadApp, type LoadedApp } from './load.js';
 import { buildTrace, type Trace } from './trace.js';
@@ -106,10 +106,19 @@ export function pairSystem(app1: LoadedApp, app2: LoadedApp): PairSystem {
   return new PairSystem([app1.ir, app2.ir], buildPairEvents(app1, app2).events);
 }
 
+/**
+ * A conflict of an explored pair: `path` runs in the explored graph from `initialState`, the state
+ * installing both apps in initial configuration `configuration` ends in (the installation's own
+ * writes take part in the dataflow: see `writeGraph`).
+ */
+export interface PairConflict extends Conflict {
+  configuration: number;
+}
+
 /** A pair explored: the checker's result and the conflicts of the explored graph (shortest path each). */
 export interface ExploredPair {
   result: CheckResult<PairState, PairTransitionInfo>;
-  conflicts: Conflict[];
+  conflicts: PairConflict[];
 }
 
 /**
@@ -118,11 +127,13 @@ export interface ExploredPair {
  */
 export function explorePair(system: PairSystem, options: CheckPairOptions): ExploredPair {
   const filter = trackedFilter(options.attributes ?? DEFAULT_TRACKED);
+  const installs = INITIAL_CONFIGURATIONS.map((_, index) => system.installation(index).writes);
   // The last detection, reused at the end when the search stopped right after it.
-  let last: { states: number; transitions: number; conflicts: Conflict[] } | undefined;
-  const conflictsOf = (graph: ExploredGraph<PairState, PairTransitionInfo>): Conflict[] => {
+  let last: { states: number; transitions: number; conflicts: PairConflict[] } | undefined;
+  const conflictsOf = (graph: ExploredGraph<PairState, PairTransitionInfo>): PairConflict[] => {
     if (last?.states !== graph.stateCount || last.transitions !== graph.transitionCount) {
-      last = { states: graph.stateCount, transitions: graph.transitionCount, conflicts: detectConflicts(writeGraph(graph), filter) };
+      const conflicts = detectConflicts(writeGraph(graph, installs), filter).map((c) => afterInstallation(c, graph));
+      last = { states: graph.stateCount, transitions: graph.transitionCount, conflicts };
     }
     return last.conflicts;
   };
@@ -159,7 +170,7 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
       attribute: c.attribute,
       later: conflictWrite(c.later, names),
       earlier: conflictWrite(c.earlier, names),
-      trace: buildTrace(system, result.graph.initialStates.indexOf(c.initialState), c.path.map((t) => result.graph.transition(t).event), names),
+      trace: buildTrace(system, c.configuration, c.path.map((t) => result.graph.transition(t).event), names),
     }))
     .sort((a, b) => a.trace.steps.length - b.trace.steps.length);
   if (options.firstConflict) conflicts = conflicts.slice(0, 1);
@@ -218,13 +229,29 @@ function trackedFilter(attributes: readonly string[]): (w: Pick<AttributeWrite, 
   return (w) => (w.device === 'location' ? names.has(`location.${w.attribute}`) : names.has(w.attribute));
 }
 
-function writeGraph(graph: ExploredGraph<PairState, PairTransitionInfo>): WriteGraph {
+/**
+ * The explored graph as conflict detection reads it, with the installation in front: for initial
+ * configuration i, a root state `stateCount + i` and an edge from it to the initial state carrying
+ * the writes installing both apps made (`installs[i]`). The reference's tracker records those too
+ * (reference §4.2): an app that turns a light on in `installed()` conflicts with one that turns it
+ * off on an event.
+ */
+function writeGraph(graph: ExploredGraph<PairState, PairTransitionInfo>, installs: readonly AttributeWrite[][]): WriteGraph {
   const transitions = [];
   for (let id = 0; id < graph.transitionCount; id++) {
     const t = graph.transition(id);
     transitions.push({ src: t.src, dst: t.dst, event: t.event, writes: t.info?.writes ?? [] });
   }
-  return { stateCount: graph.stateCount, initialStates: graph.initialStates, transitions };
+  const roots = graph.initialStates.map((_, i) => graph.stateCount + i);
+  graph.initialStates.forEach((initial, i) => transitions.push({ src: roots[i], dst: initial, event: -1, writes: installs[i] }));
+  return { stateCount: graph.stateCount + roots.length, initialStates: roots, transitions };
+}
+
+/** A conflict found in `writeGraph`'s graph, in the explored graph's terms: its path after the installation edge. */
+function afterInstallation(conflict: Conflict, graph: ExploredGraph<PairState, PairTransitionInfo>): PairConflict {
+  const configuration = conflict.initialState - graph.stateCount;
+  // Every path starts at a root, whose only edge is its installation.
+  return { ...conflict, configuration, initialState: graph.initialStates[configuration], path: conflict.path.slice(1) };
 }
 
 function conflictWrite(w: AttributeWrite, names: Record<string, string>): ConflictWrite {

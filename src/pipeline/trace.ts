@@ -26,15 +26,23 @@ export interface Trace {
   steps: TraceStep[];
 }
 
-export function buildTrace(system: PairSystem, initialIndex: number, events: readonly number[], names: Record<string, string>): Trace {
-  let state: PairState = system.initialStates()[initialIndex];
-  const traced: TracedEvent[] = [];
+/** How a trace names the installation of both apps, shown when it wrote an attribute. */
+export const INSTALLATION = 'installation: installed() of App1, then App2';
+
+/**
+ * Replays `events` from initial configuration `configuration`, after the installation (which is
+ * the trace's first step when it wrote an attribute, since such a write can be a conflict's earlier one).
+ */
+export function buildTrace(system: PairSystem, configuration: number, events: readonly number[], names: Record<string, string>): Trace {
+  const installation = system.installation(configuration);
+  let state: PairState = installation.state;
+  const traced: TracedEvent[] = installation.writes.length > 0 ? [{ event: INSTALLATION, steps: installation.records.flatMap((r) => toStep(r, names)) }] : [];
   for (const event of events) {
     const step = system.run(state, event);
     traced.push({ event: system.describeEvent(event), steps: step.records.flatMap((r) => toStep(r, names)) });
     state = step.state;
   }
-  return { init: INITIAL_CONFIGURATIONS[initialIndex], events: traced, steps: traced.flatMap((e) => e.steps) };
+  return { init: INITIAL_CONFIGURATIONS[configuration], events: traced, steps: traced.flatMap((e) => e.steps) };
 }
 
 function toStep(r: HomeRecord, names: Record<string, string>): TraceStep[] {

@@ -32,7 +32,7 @@ export class NaiveDpor<S, I> extends StopAtAnyMatchDpor<S, I> {
 
 type Variant = new <S, I>(search: Search<S, I>, summary: boolean) => PaperDpor<S, I>;
 
-export function runVariant<S, I>(Variant: Variant, system: EventSystem<S, I>, options: CheckOptions = {}): CheckResult<S, I> {
+export function runVariant<S, I>(Variant: Variant, system: EventSystem<S, I>, options: CheckOptions<S, I> = {}): CheckResult<S, I> {
   const search = new Search(system, options);
   new Variant(search, true).exploreAll();
   return search.result();

@@ -63,6 +63,13 @@ export class BudgetError extends StopError {
   }
 }
 
+/**
+ * The call-depth budget ran out. In a home this is nearly always an endless event cascade: two apps
+ * replying to each other's events (one locks on `unlocked`, the other unlocks on `locked`), which
+ * SmartThings, delivering events asynchronously, would run forever.
+ */
+export class CallDepthError extends BudgetError {}
+
 export const nullPointer = (what: string) =>
   new GroovyError('NullPointerException', `Cannot ${what} on null object`);
 export const missingProperty = (name: string, on: string) =>

@@ -8,7 +8,7 @@ import type * as ast from '../parser/ast.js';
 import type { FunctionIR } from '../lower/ir.js';
 import type { AccessKind } from './access.js';
 import type { Budget, BuiltinFunction, RuntimeContext } from './context.js';
-import { BudgetError, GroovyError, InterpError, UnsupportedError, missingProperty, nullPointer } from './errors.js';
+import { BudgetError, CallDepthError, GroovyError, InterpError, UnsupportedError, missingProperty, nullPointer } from './errors.js';
 import { NOT_FOUND, callGroovyMethod, castValue, iterate, listGet, listPut, javaRegex } from './groovy-methods.js';
 import * as num from './numbers.js';
 import { compare, equals, instanceOf, isCase, minus, plus, times, toStr, truthy } from './operators.js';
@@ -146,7 +146,7 @@ function invokeFunction(app: AppCore, fn: FunctionIR, args: Value[]): Value {
   const b = app.budget;
   if (++b.depth > b.maxDepth) {
     b.depth--;
-    throw new BudgetError(`call depth over ${b.maxDepth} in ${fn.name}()`);
+    throw new CallDepthError(`call depth over ${b.maxDepth} in ${fn.name}()`);
   }
   try {
     step(b);

@@ -7,7 +7,7 @@
 import { deepCopy, canonicalValue, type AppSnapshot } from '../interp/app-state.js';
 import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
 import { Budget } from '../interp/context.js';
-import { GroovyError, UnsupportedError, type ErrorPosition } from '../interp/errors.js';
+import { CallDepthError, GroovyError, UnsupportedError, type ErrorPosition } from '../interp/errors.js';
 import type { AppHandle, Host, Message, RuntimeSubscription, SubscriptionTarget, TimerRequest } from '../interp/host.js';
 import { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
@@ -168,7 +168,24 @@ export class Home implements Host {
   }
 
   /** Fires one event of a pair's event list (src/model/events.ts). */
+  /**
+   * Fires one event of the environment. An endless cascade it starts (CallDepthError) is cut where
+   * the call-depth budget ran out: the transition ends there with what the apps did so far and an
+   * `error` record, as SmartThings would go on delivering the cascade's events while the apps'
+   * writes stand; the reference's tracker likewise flags a conflict inside such a cascade.
+   */
   fire(event: PairEvent): void {
+    try {
+      this.fireUncut(event);
+    } catch (error) {
+      if (!(error instanceof CallDepthError)) throw error;
+      const innermost = this.records.findLast((r) => r.kind === 'handler');
+      const [app, handler] = innermost?.kind === 'handler' ? [innermost.app, innermost.handler] : ['environment', ''];
+      this.records.push({ kind: 'error', app, handler, message: `event cascade cut: ${error.message}`, depth: 0 });
+    }
+  }
+
+  private fireUncut(event: PairEvent): void {
     switch (event.kind) {
       case 'app':
         return this.touchApps(event.value);

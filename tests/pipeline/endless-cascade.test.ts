@@ -1,0 +1,28 @@
+// An endless event cascade between two apps (smart-auto-lock-unlock unlocks on `locked`,
+// auto-lock-door locks on `unlocked`) is cut where the call-depth budget runs out: the pair is
+// checked on, and the lock conflict inside the cascade is found, as the reference's tracker does.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkPairFiles, type Mode } from '../../src/pipeline/check-pair.js';
+import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
+
+const corpus = (name: string) => join(SMARTAPPS_DIR, `${name}.groovy`);
+const MODES: Mode[] = ['dpor', 'nodpor'];
+
+describe.skipIf(!HAVE_CORPUS)('an endless cascade between two apps', () => {
+  it('is cut, not fatal: smart-auto-lock-unlock × auto-lock-door.smartapp conflicts on the lock in both modes', () => {
+    for (const mode of MODES) {
+      const r = checkPairFiles(corpus('smart-auto-lock-unlock'), corpus('auto-lock-door.smartapp'), { mode, attributes: ['lock'] });
+      expect(r.verdict, mode).toBe('conflict');
+      expect(r.complete, mode).toBe(true);
+      expect(r.conflicts).toContainEqual(expect.objectContaining({
+        attribute: 'lock',
+        later: expect.objectContaining({ appName: 'smart-auto-lock-unlock', value: 'unlocked' }),
+        earlier: expect.objectContaining({ appName: 'auto-lock-door.smartapp', value: 'locked' }),
+      }));
+      const cut = r.conflicts.flatMap((c) => c.trace.steps).filter((s) => s.kind === 'error');
+      expect(cut.length).toBeGreaterThan(0);
+      expect(cut[0]).toMatchObject({ message: expect.stringMatching(/^event cascade cut: budget exceeded: call depth over 150/) });
+    }
+  });
+});

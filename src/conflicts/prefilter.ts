@@ -22,6 +22,8 @@ export interface WriteTarget {
   attribute: string;
 }
 
+const targetKey = (t: WriteTarget) => `${t.device}.${t.attribute}`;
+
 /** Calls that run a method whose name is only known at run time. */
 const REFLECTIVE_CALLS = new Set(['invokeMethod', 'setProperty', 'metaClass']);
 const MODE_SETTERS = new Set(['setLocationMode', 'setMode']);
@@ -57,7 +59,7 @@ function namedCalls(app: AppIR): NamedCalls {
 export function possibleWrites(app: AppIR): WriteTarget[] {
   const calls = namedCalls(app);
   const targets = new Map<string, WriteTarget>();
-  const add = (device: string, attribute: string) => targets.set(`${device}.${attribute}`, { device, attribute });
+  const add = (device: string, attribute: string) => targets.set(targetKey({ device, attribute }), { device, attribute });
   const capabilities = new Set(app.inputs.flatMap((i) => (i.capability === undefined ? [] : [i.capability])));
   for (const capability of capabilities) {
     const spec = capabilityOf(capability);
@@ -84,7 +86,7 @@ export function noConflictReason(
   for (const [i, writes] of [first, second].entries()) {
     if (writes.length === 0) return `${apps[i].name} can write no tracked attribute (it issues no command that writes one)`;
   }
-  const keys = new Set(first.map((t) => `${t.device}.${t.attribute}`));
-  if (second.some((t) => keys.has(`${t.device}.${t.attribute}`))) return undefined;
+  const keys = new Set(first.map(targetKey));
+  if (second.some((t) => keys.has(targetKey(t)))) return undefined;
   return 'the apps can write no tracked attribute in common';
 }

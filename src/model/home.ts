@@ -167,9 +167,8 @@ export class Home implements Host {
     this.deviceEvent(this.devices.get(device.id)!, attribute, valueText);
   }
 
-  /** Fires one event of a pair's event list (src/model/events.ts). */
   /**
-   * Fires one event of the environment. An endless cascade it starts (CallDepthError) is cut where
+   * Fires one event of a pair's event list (src/model/events.ts). An endless cascade it starts (CallDepthError) is cut where
    * the call-depth budget ran out: the transition ends there with what the apps did so far and an
    * `error` record, as SmartThings would go on delivering the cascade's events while the apps'
    * writes stand; the reference's tracker likewise flags a conflict inside such a cascade.

@@ -19,6 +19,13 @@ export interface PairTransitionInfo {
   writes: AttributeWrite[];
 }
 
+/** Installing both apps: the state it ends in, what happened, and the attribute writes among that. */
+export interface Installation {
+  readonly state: PairState;
+  readonly records: readonly HomeRecord[];
+  readonly writes: readonly AttributeWrite[];
+}
+
 /** The reference's two initial configurations (reference §3.2), in the order it explores them. */
 export const INITIAL_CONFIGURATIONS = [true, false] as const;
 
@@ -27,6 +34,8 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   private readonly allEvents: readonly number[];
   /** The home with both apps loaded and nothing installed: where every initial state starts. */
   private readonly loaded: HomeSnapshot;
+  /** Each configuration's installation, once run (the checker, conflict detection and traces all need it). */
+  private readonly installations: Installation[] = [];
 
   constructor(
     apps: readonly [AppIR, AppIR],
@@ -60,7 +69,11 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
    * on the way. Writes made while installing (a command in `installed()`, a timer it fires at once)
    * are writes like any other for conflict detection (reference §4.2: the apps' frames make them).
    */
-  installation(index: number): { state: PairState; records: HomeRecord[]; writes: AttributeWrite[] } {
+  installation(index: number): Installation {
+    return (this.installations[index] ??= this.install(index));
+  }
+
+  private install(index: number): Installation {
     this.home.restore(this.loaded);
     this.home.configure(INITIAL_CONFIGURATIONS[index]);
     this.home.transition(() => this.home.installApps());

@@ -126,7 +126,7 @@ export interface ExploredPair {
  * With `firstConflict`, the search stops as soon as the graph explored so far has a conflict.
  */
 export function explorePair(system: PairSystem, options: CheckPairOptions): ExploredPair {
-  const filter = trackedFilter(options.attributes ?? DEFAULT_TRACKED);
+  const filter = trackedFilter(options);
   const installs = INITIAL_CONFIGURATIONS.map((_, index) => system.installation(index).writes);
   // The last detection, reused at the end when the search stopped right after it.
   let last: { states: number; transitions: number; conflicts: PairConflict[] } | undefined;
@@ -191,8 +191,7 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
 }
 
 function prefilterReason(app1: LoadedApp, app2: LoadedApp, options: CheckPairOptions): string | undefined {
-  const tracked = trackedFilter(options.attributes ?? DEFAULT_TRACKED);
-  return noConflictReason([{ ir: app1.ir, name: appName(app1) }, { ir: app2.ir, name: appName(app2) }], tracked);
+  return noConflictReason([{ ir: app1.ir, name: appName(app1) }, { ir: app2.ir, name: appName(app2) }], trackedFilter(options));
 }
 
 /** The result of a pair the prefilter decided: no search ran, so no states; the event list is still built. */
@@ -224,8 +223,9 @@ function failed(mode: Mode, verdict: PairVerdict, error: string, started: number
   return { mode, verdict, complete: false, events: 0, states: 0, transitions: 0, executions: 0, ms: Date.now() - started, peakMemoryMb: heapMb(), error, decidedBy: 'search', conflicts: [], warnings: [] };
 }
 
-function trackedFilter(attributes: readonly string[]): (w: Pick<AttributeWrite, 'device' | 'attribute'>) => boolean {
-  const names = new Set(attributes);
+/** Whether a write counts for conflicts: its attribute is one of the tracked ones (default DEFAULT_TRACKED). */
+function trackedFilter(options: CheckPairOptions): (w: Pick<AttributeWrite, 'device' | 'attribute'>) => boolean {
+  const names = new Set(options.attributes ?? DEFAULT_TRACKED);
   return (w) => (w.device === 'location' ? names.has(`location.${w.attribute}`) : names.has(w.attribute));
 }
 
@@ -236,7 +236,7 @@ function trackedFilter(attributes: readonly string[]): (w: Pick<AttributeWrite, 
  * (reference §4.2): an app that turns a light on in `installed()` conflicts with one that turns it
  * off on an event.
  */
-function writeGraph(graph: ExploredGraph<PairState, PairTransitionInfo>, installs: readonly AttributeWrite[][]): WriteGraph {
+function writeGraph(graph: ExploredGraph<PairState, PairTransitionInfo>, installs: readonly (readonly AttributeWrite[])[]): WriteGraph {
   const transitions = [];
   for (let id = 0; id < graph.transitionCount; id++) {
     const t = graph.transition(id);

@@ -97,10 +97,8 @@ describe('--first-conflict in a batch', () => {
     // `turn-off` turns it off: they conflict on the switch within a few events.
     const corpus = mkdtempSync(join(tmpdir(), 'stcheck-corpus-'));
     const lists = mkdtempSync(join(tmpdir(), 'stcheck-lists-'));
-    const app = (name: string, handler: string) => writeFileSync(join(corpus, `${name}.groovy`),
-      `preferences { section("s") { input "m", "capability.motionSensor"\n input "sw", "capability.switch" } }\ndef installed() { subscribe(m, "motion", h) }\ndef h(evt) {\n${handler}\n}\n`);
-    app('counter-on', 'state.n = (state.n ?: 0) + 1\nsw.on()');
-    app('turn-off', 'sw.off()');
+    writeMotionApp(corpus, 'counter-on', 'state.n = (state.n ?: 0) + 1\nsw.on()');
+    writeMotionApp(corpus, 'turn-off', 'sw.off()');
     writeFileSync(join(lists, 'conflictingAppList'), 'counter-on.groovy\nturn-off.groovy\n');
     const results = async (opts: BatchOptions) => {
       const summary = await runBatch(opts, quiet);
@@ -119,6 +117,12 @@ describe('--first-conflict in a batch', () => {
   });
 });
 
+/** Writes `<name>.groovy` into `corpus`: an app with a motion sensor and a switch whose motion handler runs `handler`. */
+function writeMotionApp(corpus: string, name: string, handler: string): void {
+  writeFileSync(join(corpus, `${name}.groovy`),
+    `preferences { section("s") { input "m", "capability.motionSensor"\n input "sw", "capability.switch" } }\ndef installed() { subscribe(m, "motion", h) }\ndef h(evt) {\n${handler}\n}\n`);
+}
+
 /**
  * A corpus of the demo's motion-light and of apps made to run away, with one app list holding the
  * given ones: `spinner` loops forever in its handler, `counter` counts motion events in its state
@@ -127,10 +131,8 @@ describe('--first-conflict in a batch', () => {
 function runawayCorpus(names: readonly ('spinner' | 'counter' | 'motion-light')[]): { corpus: string; lists: string } {
   const corpus = mkdtempSync(join(tmpdir(), 'stcheck-corpus-'));
   const lists = mkdtempSync(join(tmpdir(), 'stcheck-lists-'));
-  const app = (name: string, handler: string) => writeFileSync(join(corpus, `${name}.groovy`),
-    `preferences { section("s") { input "m", "capability.motionSensor"\n input "sw", "capability.switch" } }\ndef installed() { subscribe(m, "motion", h) }\ndef h(evt) {\n${handler}\n}\n`);
-  app('spinner', 'while (true) { }');
-  app('counter', 'state.n = (state.n ?: 0) + 1');
+  writeMotionApp(corpus, 'spinner', 'while (true) { }');
+  writeMotionApp(corpus, 'counter', 'state.n = (state.n ?: 0) + 1');
   copyFileSync(join(DEMO, 'motion-light.groovy'), join(corpus, 'motion-light.groovy'));
   writeFileSync(join(lists, 'runawayAppList'), `${names.map((n) => `${n}.groovy`).join('\n')}\n# a comment line\n`);
   return { corpus, lists };

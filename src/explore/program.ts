@@ -132,6 +132,7 @@ function programIR(file: string, methods: ast.MethodDecl[], fields: ast.VarDecl[
     topLevel: [],
     mappings: [],
     unboundInputs: [],
+    storesReadWhole: ['state', 'atomicState'], // exact stores: no program here needs the shortcut
     warnings: [],
   };
 }

@@ -15,6 +15,7 @@ export interface RuntimeContext {
   /** Reads and writes a key of `state`/`atomicState`, recording the access. */
   storeGet(store: TrackedMap, key: Value): Value;
   storePut(store: TrackedMap, key: Value, value: Value): void;
+  storeRemove(store: TrackedMap, key: Value): void;
   /** True if the app declares a method of that name. */
   hasMethod(name: string): boolean;
   /** Binds an input's value while the preferences DSL runs (later code in dynamic pages sees it). */

@@ -146,10 +146,26 @@ export class AppInstance implements AppHandle, AppCore {
   }
 
   storePut(store: TrackedMap, key: Value, value: Value): void {
+    if (value === null && this.nullIsMissing(store)) return this.storeRemove(store, key);
     const location = appStoreLocation(this.id, store.store, key === WHOLE_STORE ? '\\*' : toStr(key));
     this.record(writeKind(store.map, key, value), location);
     tagContainer(value, this.owner(location));
     store.map.set(key, value);
+  }
+
+  /** Removes `key`; removing a key that is not there changes nothing and is a read. */
+  storeRemove(store: TrackedMap, key: Value): void {
+    this.record(store.map.has(key) ? 'write' : 'read', appStoreLocation(this.id, store.store, toStr(key)));
+    store.map.delete(key);
+  }
+
+  /**
+   * Whether this app cannot tell a key holding null from a missing key in `store` (it never uses
+   * the store as a whole, lower/store-usage.ts): there a null is kept as a missing key, so that
+   * storing null into a missing key leaves the state as it was.
+   */
+  private nullIsMissing(store: TrackedMap): boolean {
+    return !this.ir.storesReadWhole.includes(store.store);
   }
 
   record(kind: AccessKind, location: string): void {

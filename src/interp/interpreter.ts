@@ -830,9 +830,8 @@ function storeMethod(app: AppCore, store: TrackedMap, name: string, args: Value[
       return name === 'put' ? old : null;
     }
     case 'remove': {
-      app.record('write', `${app.app.id}.${store.store}.${toStr(args[0])}`);
       const old = store.map.get(args[0]) ?? null;
-      store.map.delete(args[0]);
+      app.storeRemove(store, args[0]);
       return old;
     }
     case 'clear':

@@ -3,6 +3,9 @@
 // the AST references in `methods`), so a phase can import these types without the lowering code.
 import type { Expression, MethodDecl, VarDecl } from '../parser/ast.js';
 
+/** An app's persistent stores. */
+export type StoreName = 'state' | 'atomicState';
+
 /** A place in an app's source, for messages and traces. */
 export interface SourceLocation {
   file: string;
@@ -113,5 +116,11 @@ export interface AppIR {
    * the default values): unset settings, which read as null at run time as in SmartThings.
    */
   unboundInputs: string[];
+  /**
+   * The stores (`state`, `atomicState`) some code uses as a whole: iterates, prints, passes
+   * around, asks whether a key is present (store-usage.ts). In the others a key holding null is
+   * kept as a missing key.
+   */
+  storesReadWhole: StoreName[];
   warnings: LowerWarning[];
 }

@@ -7,6 +7,7 @@ import { parseFile, parseGroovy, type ParseResult } from '../parser/parser.js';
 import type { AppIR, AppMetadata, FunctionIR, LowerWarning, MappingIR } from './ir.js';
 import { evaluatePreferences } from './preferences.js';
 import { scanMethods, walk } from './static-scan.js';
+import { storesReadWhole } from './store-usage.js';
 
 export interface LowerError {
   file: string;
@@ -129,6 +130,7 @@ export function lowerApp(program: ast.Program, file: string): LowerResult {
     topLevel,
     mappings: mappingsOf(mappings),
     unboundInputs: [],
+    storesReadWhole: storesReadWhole(program),
     warnings: [],
   };
   let preferenceWarnings: LowerWarning[];

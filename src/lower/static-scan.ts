@@ -6,16 +6,16 @@
 import type * as ast from '../parser/ast.js';
 import type { ScheduleIR, ScheduleKind, SourceLocation, SubscriptionIR, SubscriptionSource } from './ir.js';
 
-type Visitor = (node: ast.Node) => void;
+type Visitor = (node: ast.Node, parent: ast.Node | null) => void;
 
-/** Visits every node under `node` (depth first, source order). */
-export function walk(node: ast.Node, visit: Visitor): void {
-  visit(node);
+/** Visits every node under `node` (depth first, source order), each with its parent. */
+export function walk(node: ast.Node, visit: Visitor, parent: ast.Node | null = null): void {
+  visit(node, parent);
   for (const value of Object.values(node)) {
     if (Array.isArray(value)) {
-      for (const child of value) if (child && typeof child === 'object' && 'kind' in child) walk(child as ast.Node, visit);
+      for (const child of value) if (child && typeof child === 'object' && 'kind' in child) walk(child as ast.Node, visit, node);
     } else if (value && typeof value === 'object' && 'kind' in value) {
-      walk(value as ast.Node, visit);
+      walk(value as ast.Node, visit, node);
     }
   }
 }

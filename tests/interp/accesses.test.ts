@@ -17,8 +17,18 @@ describe('recorded writes of app state', () => {
     expect(accessesOf('state.list = [1, 2]\nstate.list = [1, 2]')).toEqual(['write App1.state.list', 'read App1.state.list']);
   });
 
-  it('treats storing null into an absent key as a write (the key appears) and storing it again as a read', () => {
-    expect(accessesOf('state.x = null\nstate.x = null')).toEqual(['write App1.state.x', 'read App1.state.x']);
+  it('keeps null as a missing key in a store the app only uses key by key: storing null there is a read', () => {
+    expect(accessesOf('state.x = null\nstate.x = null')).toEqual(['read App1.state.x', 'read App1.state.x']);
+    expect(accessesOf('state.x = 1\nstate.x = null\nstate.x = null')).toEqual(['write App1.state.x', 'write App1.state.x', 'read App1.state.x']);
+    expect(accessesOf('state.remove("x")\nstate.x = 1\nstate.remove("x")')).toEqual(['read App1.state.x', 'write App1.state.x', 'write App1.state.x']);
+  });
+
+  it('keeps a null-valued key in a store the app can look at as a whole: storing null into a missing key is a write', () => {
+    const iterates = 'def g() { state.each { k, v -> log.debug k } }';
+    expect(accessesOf('state.x = null\nstate.x = null', iterates)).toEqual(['write App1.state.x', 'read App1.state.x']);
+    const home = homeFor(`def f() { state.x = null\nstate.containsKey("x") }`);
+    expect(home.app.invoke('f', [])).toBe(true);
+    expect(homeFor(`def f() { state.x = null\nstate.y == null }`).app.invoke('f', [])).toBe(true);
   });
 
   it('applies the same rule to script fields', () => {

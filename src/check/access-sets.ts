@@ -7,6 +7,8 @@ import type { Access, EventId } from './types.js';
 export const EMPTY_SET = 0;
 
 const WRITE = 1;
+/** Set ids stay far below this; `a * PAIR_KEY + b` keys a pair of sets exactly. */
+const PAIR_KEY = 2 ** 26;
 
 export class AccessSets {
   private readonly locationIds = new Map<string, number>();
@@ -15,12 +17,23 @@ export class AccessSets {
   private readonly coveredBy: number[][] = [];
   private readonly wildcards: number[] = [];
   private readonly sets: Int32Array[] = [new Int32Array(0)];
+  /**
+   * Per set: a 64-bit signature of the locations it reads and of those it writes (bit = location
+   * id mod 64, as four 32-bit words: read low, read high, write low, write high; all ones for a set
+   * with a wildcard). Disjoint signatures prove two sets do not conflict without comparing them.
+   */
+  private signatures = new Int32Array(4 * 64);
   private readonly setIds = new Map<string, number>([['', EMPTY_SET]]);
   /** Per location: whether some transition explored so far writes it (or a wildcard covering it). */
   private readonly live: boolean[] = [];
   /** Bumped whenever a location becomes live, so cached live parts are recomputed. */
   private liveVersion = 0;
   private readonly livePart: Array<{ version: number; set: number } | undefined> = [];
+  /**
+   * `withoutConflicts` results by (a, b): the backward search asks the same few pairs of sets
+   * again and again (interning the remainder was most of dpor's time on dense pairs).
+   */
+  private readonly remainders = new Map<number, number>();
 
   constructor(eventCount: number) {
     // Event e's enablement location gets id e, so the implicit read of it needs no lookup.
@@ -86,6 +99,17 @@ export class AccessSets {
    * when nothing conflicts, so `result !== a` tells that the transitions conflict.
    */
   withoutConflicts(a: number, b: number): number {
+    if (!this.mayConflict(a, b)) return a;
+    const key = a * PAIR_KEY + b;
+    let rest = this.remainders.get(key);
+    if (rest === undefined) {
+      rest = this.computeWithoutConflicts(a, b);
+      this.remainders.set(key, rest);
+    }
+    return rest;
+  }
+
+  private computeWithoutConflicts(a: number, b: number): number {
     const as = this.sets[a];
     const bs = this.sets[b];
     let first = 0;
@@ -94,6 +118,13 @@ export class AccessSets {
     const rest = Array.from(as.subarray(0, first));
     for (let i = first + 1; i < as.length; i++) if (!this.conflictsWithSome(as[i], bs)) rest.push(as[i]);
     return this.intern(rest);
+  }
+
+  private mayConflict(a: number, b: number): boolean {
+    const g = this.signatures;
+    const i = 4 * a;
+    const j = 4 * b;
+    return ((g[i + 2] & (g[j] | g[j + 2])) | (g[i] & g[j + 2]) | (g[i + 3] & (g[j + 1] | g[j + 3])) | (g[i + 1] & g[j + 3])) !== 0;
   }
 
   private conflictsWithSome(code: number, others: Int32Array): boolean {
@@ -134,7 +165,26 @@ export class AccessSets {
     const id = this.sets.length;
     this.sets.push(Int32Array.from(codes));
     this.setIds.set(key, id);
+    this.sign(id, codes);
     return id;
+  }
+
+  private sign(id: number, codes: readonly number[]): void {
+    if (4 * id + 4 > this.signatures.length) {
+      const grown = new Int32Array(this.signatures.length * 2);
+      grown.set(this.signatures);
+      this.signatures = grown;
+    }
+    const at = 4 * id;
+    for (const code of codes) {
+      const location = code >> 1;
+      if (this.wildcards.includes(location)) {
+        this.signatures.fill(-1, at, at + 4);
+        return;
+      }
+      const word = at + (code & WRITE ? 2 : 0) + ((location & 63) >> 5);
+      this.signatures[word] |= 1 << (location & 31);
+    }
   }
 }
 

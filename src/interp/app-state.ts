@@ -6,6 +6,7 @@
 // observable through iteration), so two states print equal exactly when no Groovy program can tell
 // them apart by iterating them. Values print with their type where Groovy distinguishes them
 // (1 vs 1.0 vs 1.0d vs "1").
+import type { StoreName } from '../lower/ir.js';
 import * as num from './numbers.js';
 import {
   BuiltinObject,
@@ -99,8 +100,17 @@ export function canonicalValue(v: Value): string {
   return '?';
 }
 
-/** Canonical string of a whole app state: fields sorted by name (their order is not observable). */
-export function canonicalAppState(s: AppState | AppSnapshot): string {
+/**
+ * Canonical string of a whole app state: fields sorted by name (their order is not observable),
+ * and the keys of the stores in `unordered` sorted too: an app that never uses a store as a whole
+ * cannot see in which order its keys were added (lower/store-usage.ts).
+ */
+export function canonicalAppState(s: AppState | AppSnapshot, unordered: readonly StoreName[] = []): string {
   const fields = [...s.fields.keys()].sort().map((k) => `${k}=${canonicalValue(s.fields.get(k) ?? null)}`);
-  return `F{${fields.join(',')}}S${canonicalValue(s.state)}A${canonicalValue(s.atomicState)}`;
+  const store = (name: StoreName) => (unordered.includes(name) ? sortedMap(s[name]) : canonicalValue(s[name]));
+  return `F{${fields.join(',')}}S${store('state')}A${store('atomicState')}`;
+}
+
+function sortedMap(m: GMap): string {
+  return `{${[...m].map(([k, x]) => `${canonicalValue(k)}:${canonicalValue(x)}`).sort().join(',')}}`;
 }

@@ -1,7 +1,7 @@
 // One running app: its IR, its explicit state (fields, state, atomicState), its bound inputs, and
 // the host it talks to. `invoke` runs a method to completion; it may be re-entered by the host
 // (a command inside a handler delivering an event to this same app).
-import type { AppIR, FunctionIR } from '../lower/ir.js';
+import type { AppIR, FunctionIR, StoreName } from '../lower/ir.js';
 import { appStoreLocation, WHOLE_STORE, type AccessKind } from './access.js';
 import {
   canonicalAppState,
@@ -48,6 +48,8 @@ export class AppInstance implements AppHandle, AppCore {
   readonly atomicState: TrackedMap;
   callSite: ErrorPosition | null = null;
   private readonly data: AppState = emptyAppState();
+  /** The stores this app only uses key by key (it cannot see nulls or the order of keys there). */
+  private readonly keyedStores: readonly StoreName[];
 
   constructor(
     readonly ir: AppIR,
@@ -61,6 +63,7 @@ export class AppInstance implements AppHandle, AppCore {
     this.builtins = options.builtins ? { ...runtimeBuiltins, ...options.builtins } : runtimeBuiltins;
     this.state = new TrackedMap(this.data.state, 'state');
     this.atomicState = new TrackedMap(this.data.atomicState, 'atomicState');
+    this.keyedStores = (['state', 'atomicState'] as const).filter((store) => !ir.storesReadWhole.includes(store));
     for (const fn of ir.methods) {
       const list = this.functions.get(fn.name);
       if (list) list.push(fn);
@@ -104,7 +107,7 @@ export class AppInstance implements AppHandle, AppCore {
 
   /** Canonical string of the app state: equal for states no Groovy program can tell apart. */
   canonicalState(): string {
-    return canonicalAppState(this.data);
+    return canonicalAppState(this.data, this.keyedStores);
   }
 
   // --- RuntimeContext / AppCore -----------------------------------------------------------------
@@ -165,7 +168,7 @@ export class AppInstance implements AppHandle, AppCore {
    * storing null into a missing key leaves the state as it was.
    */
   private nullIsMissing(store: TrackedMap): boolean {
-    return !this.ir.storesReadWhole.includes(store.store);
+    return this.keyedStores.includes(store.store);
   }
 
   record(kind: AccessKind, location: string): void {

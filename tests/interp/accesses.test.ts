@@ -37,3 +37,21 @@ describe('recorded writes of app state', () => {
     ]);
   });
 });
+
+describe('canonical app state and the order of state keys', () => {
+  const canonical = (body: string, extra = '') => {
+    const home = homeFor(`def f() {\n${body}\n}\n${extra}`);
+    home.app.invoke('f', []);
+    return home.app.canonicalState();
+  };
+
+  it('ignores the order keys were added in a store the app only uses key by key', () => {
+    expect(canonical('state.a = 1; state.b = 2')).toBe(canonical('state.b = 2; state.a = 1'));
+    expect(canonical('state.a = 1; state.b = 2')).not.toBe(canonical('state.b = 2; state.a = 3'));
+  });
+
+  it('keeps the order where the app iterates the store', () => {
+    const iterates = 'def g() { state.each { k, v -> log.debug k } }';
+    expect(canonical('state.a = 1; state.b = 2', iterates)).not.toBe(canonical('state.b = 2; state.a = 1', iterates));
+  });
+});

@@ -150,7 +150,7 @@ export class AppInstance implements AppHandle, AppCore {
 
   storePut(store: TrackedMap, key: Value, value: Value): void {
     if (value === null && this.nullIsMissing(store)) return this.storeRemove(store, key);
-    const location = appStoreLocation(this.id, store.store, key === WHOLE_STORE ? '\\*' : toStr(key));
+    const location = this.keyLocation(store, key);
     this.record(writeKind(store.map, key, value), location);
     tagContainer(value, this.owner(location));
     store.map.set(key, value);
@@ -158,8 +158,13 @@ export class AppInstance implements AppHandle, AppCore {
 
   /** Removes `key`; removing a key that is not there changes nothing and is a read. */
   storeRemove(store: TrackedMap, key: Value): void {
-    this.record(store.map.has(key) ? 'write' : 'read', appStoreLocation(this.id, store.store, toStr(key)));
+    this.record(store.map.has(key) ? 'write' : 'read', this.keyLocation(store, key));
     store.map.delete(key);
+  }
+
+  /** The location of one key of a store; a key named `*` is escaped so it is not the wildcard. */
+  private keyLocation(store: TrackedMap, key: Value): string {
+    return appStoreLocation(this.id, store.store, key === WHOLE_STORE ? '\\*' : toStr(key));
   }
 
   /**

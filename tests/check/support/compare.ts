@@ -4,6 +4,8 @@
 // same transitions: a summary tuple carried before a location got its first writer lacks the reads
 // of it that dpor leaves out until then, so on a later state match it can add a backtrack point the
 // exact search would not (never one fewer: the repair reruns every search that left such a read out).
+// Besides what single transitions report, dpor must keep every pair of a write and the write it
+// overwrites (the last-writer dataflow the pair model's conflict rule runs over the graph).
 import { expect } from 'vitest';
 import { check } from '../../../src/check/check.js';
 import type { CheckResult, EventSystem } from '../../../src/check/check.js';
@@ -45,6 +47,7 @@ function expectAgreement(system: EventSystem<unknown>, reduced: CheckResult<unkn
   expect(violated(reduced)).toEqual(violated(exhaustive));
   expect(deadlocks(reduced)).toEqual(deadlocks(exhaustive));
   expect(reduced.stats.states).toBeLessThanOrEqual(exhaustive.stats.states);
+  expect(overwrites(reduced)).toEqual(overwrites(exhaustive));
   expectReplayable(system, reduced);
 }
 
@@ -53,4 +56,46 @@ function expectReplayable(system: EventSystem<unknown>, result: CheckResult<unkn
     expect(v.path.events.at(-1)).toBe(v.event);
     expect(replay(system, v.path).violations?.map((r) => r.id)).toContain(v.id);
   }
+}
+
+/**
+ * Every (event e, variable v, value e stored, earlier writer of v, value it stored) such that some
+ * explored path runs e right when that earlier write is the latest of v (`init` for the initial
+ * value): a may-dataflow of the last writer of each variable over the explored graph, the shape of
+ * the conflict rule (src/conflicts/detect.ts). States of the random systems hold `values[i]` for
+ * the variable named `v<i>`.
+ */
+export function overwrites(result: CheckResult<unknown>): string[] {
+  const { graph } = result;
+  const value = (state: number, variable: string) => (graph.state(state) as { values: number[] }).values[Number(variable.slice(1))];
+  const writtenVariables = (t: number) => [...new Set(graph.transition(t).accesses.filter((a) => a.kind === 'write' && /^v\d+$/.test(a.location)).map((a) => a.location))];
+  const reaching: Set<string>[] = Array.from({ length: graph.stateCount }, () => new Set());
+  const work: number[] = [];
+  for (const s of new Set(graph.initialStates)) {
+    const variables = (graph.state(s) as { values: number[] }).values.map((_, i) => `v${i}`);
+    for (const v of variables) reaching[s].add(`${v}\u0000init`);
+    work.push(s);
+  }
+  while (work.length > 0) {
+    const s = work.pop()!;
+    for (const t of graph.outgoing(s)) {
+      const written = writtenVariables(t);
+      const dst = graph.transition(t).dst;
+      const before = reaching[dst].size;
+      for (const fact of reaching[s]) if (!written.includes(fact.split('\u0000')[0])) reaching[dst].add(fact);
+      for (const v of written) reaching[dst].add(`${v}\u0000${graph.transition(t).event}`);
+      if (reaching[dst].size > before) work.push(dst);
+    }
+  }
+  const pairs = new Set<string>();
+  for (let t = 0; t < graph.transitionCount; t++) {
+    const { src, dst, event } = graph.transition(t);
+    for (const v of writtenVariables(t)) {
+      for (const fact of reaching[src]) {
+        const [variable, writer] = fact.split('\u0000');
+        if (variable === v) pairs.add(`${event} stores ${v}=${value(dst, v)} over ${writer}'s ${value(src, v)}`);
+      }
+    }
+  }
+  return [...pairs].sort();
 }

@@ -345,6 +345,17 @@ export function isManualEvent(spec: CapabilitySpec | undefined, attribute: strin
   return spec?.manualEvents?.includes(attribute) ?? false;
 }
 
+/**
+ * Whether a command's write counts as a write of the attribute for conflict detection: it changed
+ * the value, or it is a `switch` command storing the value already current (the reference's
+ * Switches write their mirror field unconditionally, reference §3.2 and §7.1 item 3). The model
+ * reports such a write to the checker as a write access too: which app wrote last decides later
+ * conflicts, so two such writes do not commute even when neither changes the value.
+ */
+export function countsAsWrite(write: { readonly attribute: string; readonly changed: boolean }): boolean {
+  return write.changed || write.attribute === 'switch';
+}
+
 /** One attribute write of a command: whether it changes the attribute, and whether the device sends an event. */
 export interface AttributeChange {
   attribute: string;

@@ -15,7 +15,7 @@ import { NOW_MS } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import { defaultBinding } from '../lower/input-defaults.js';
 import type { AppIR, InputIR } from '../lower/ir.js';
-import { applyCommand, capabilityOf, createDevice, initialValues, isManualEvent, type CapabilitySpec } from './capabilities.js';
+import { applyCommand, capabilityOf, countsAsWrite, createDevice, initialValues, isManualEvent, type CapabilitySpec } from './capabilities.js';
 import type { PairEvent } from './events.js';
 
 interface DeviceState {
@@ -365,9 +365,9 @@ export class Home implements Host {
         kind: 'write', app: app.id, device: device.id, attribute: change.attribute, location, value: toStr(change.value),
         changed: change.changed, manual: this.manual, at: app.callSite, depth: this.depth,
       });
+      if (countsAsWrite(change)) this.access('write', location);
       if (!change.changed) continue;
       state.values.set(change.attribute, change.value);
-      this.access('write', location);
       if (!change.sendsEvent) continue;
       const event = new GEvent(change.attribute, toStr(change.value), 'DEVICE', device, new GDate(NOW_MS), null, true, false);
       this.dispatch(event, isManualEvent(state.spec, change.attribute));

@@ -6,6 +6,7 @@ import type { Access } from '../interp/access.js';
 import type { EventSystem, Step } from '../check/types.js';
 import type { AttributeWrite } from '../conflicts/types.js';
 import type { AppIR } from '../lower/ir.js';
+import { countsAsWrite } from './capabilities.js';
 import type { PairEvent } from './events.js';
 import { Home, type HomeRecord, type HomeSnapshot } from './home.js';
 
@@ -118,15 +119,11 @@ function strongestAccesses(accesses: readonly Access[]): Access[] {
   return [...kinds].map(([location, kind]) => ({ kind, location }));
 }
 
-/**
- * The writes that count for conflicts: every effective attribute write, plus a `switch` command
- * that stores the value already current (the reference's Switches write their mirror field
- * unconditionally, reference §3.2 and §7.1 item 3).
- */
+/** The writes that count for conflicts (`countsAsWrite`). */
 function attributeWrites(records: readonly HomeRecord[]): AttributeWrite[] {
   const writes: AttributeWrite[] = [];
   for (const r of records) {
-    if (r.kind !== 'write' || !(r.changed || r.attribute === 'switch')) continue;
+    if (r.kind !== 'write' || !countsAsWrite(r)) continue;
     writes.push({ app: r.app, device: r.device, attribute: r.attribute, value: r.value, manual: r.manual, at: r.at ?? undefined });
   }
   return writes;

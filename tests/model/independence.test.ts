@@ -46,4 +46,21 @@ describe.skipIf(!HAVE_CORPUS)('independence of a pair’s events', () => {
     const cool = system.execute(heat.state, eventNamed('thermostat.thermostatMode = cool'));
     expect(conflicting(smoke.accesses, cool.accesses)).toContain('device.thermostat0.thermostatMode');
   });
+
+  // brighten-my-path turns the switch on at motion, let-there-be-light on at an open contact and
+  // off at a closed one. An `on` while the switch is already on changes nothing, yet it is a write
+  // for conflicts (which app wrote last decides whether a later `off` conflicts), so the checker
+  // must see it as a write too, or it would let two such writes commute.
+  it('every write that counts for conflicts is a write access, also one storing the current value', () => {
+    const system = pairSystem(app('brighten-my-path'), app('let-there-be-light'));
+    const events = Array.from({ length: system.eventCount }, (_, i) => i);
+    const firstStates = system.initialStates().flatMap((s) => events.map((e) => system.execute(s, e).state));
+    const steps = firstStates.flatMap((from) => events.map((e) => ({ from, step: system.execute(from, e) })));
+    const storingCurrent = steps.filter(({ from, step }) => step.info!.writes.some((w) => from.key.includes(`${w.device}{${w.attribute}="${w.value}"`)));
+    expect(storingCurrent.length).toBeGreaterThan(0);
+    for (const { step } of steps) {
+      const written = step.accesses.filter((a) => a.kind === 'write').map((a) => a.location);
+      for (const w of step.info!.writes) expect(written).toContain(`device.${w.device}.${w.attribute}`);
+    }
+  });
 });

@@ -7,6 +7,20 @@ import type { Access, EventId } from './types.js';
 export const EMPTY_SET = 0;
 
 const WRITE = 1;
+
+/**
+ * What `meet` finds, packed in one number so that the backward search allocates nothing per step:
+ * A_r * 2, plus 1 when the sets conflict. Read it with `conflicts` and `remainder`.
+ */
+export type Meeting = number;
+
+export function conflicts(met: Meeting): boolean {
+  return (met & 1) === 1;
+}
+
+export function remainder(met: Meeting): number {
+  return met >>> 1;
+}
 /** Set ids stay far below this; `a * PAIR_KEY + b` keys a pair of sets exactly. */
 const PAIR_KEY = 2 ** 26;
 
@@ -30,10 +44,11 @@ export class AccessSets {
   private liveVersion = 0;
   private readonly livePart: Array<{ version: number; set: number } | undefined> = [];
   /**
-   * `withoutConflicts` results by (a, b): the backward search asks the same few pairs of sets
-   * again and again (interning the remainder was most of dpor's time on dense pairs).
+   * `meet` results by (a, b): the backward search asks
+   * the same few pairs of sets again and again (interning the remainder was most of dpor's time on
+   * dense pairs).
    */
-  private readonly remainders = new Map<number, number>();
+  private readonly meetings = new Map<number, number>();
 
   constructor(eventCount: number) {
     // Event e's enablement location gets id e, so the implicit read of it needs no lookup.
@@ -95,29 +110,41 @@ export class AccessSets {
   }
 
   /**
-   * The accesses of set `a` that conflict with nothing in set `b` (Algorithm 5 step 3); `a` itself
-   * when nothing conflicts, so `result !== a` tells that the transitions conflict.
+   * Algorithm 5 steps 2 and 3 for the carried set `a` meeting a transition's set `b`: whether they
+   * conflict, and A_r, the accesses of `a` still to be tracked further back (`a` itself when
+   * nothing changes). An access stops being tracked at a transition that writes its location:
+   * every earlier access of the location conflicts with that write, so it is ordered before the
+   * write and hence before the carried access. A write that meets only reads goes on: earlier reads
+   * of its location do not conflict with those reads, so they can still race with it. (Dropping it
+   * there, as "the accesses that conflict with nothing" would, misses such races: regression test
+   * "a write met by a read still races with earlier reads".)
    */
-  withoutConflicts(a: number, b: number): number {
-    if (!this.mayConflict(a, b)) return a;
+  meet(a: number, b: number): Meeting {
+    if (!this.mayConflict(a, b)) return a * 2;
     const key = a * PAIR_KEY + b;
-    let rest = this.remainders.get(key);
-    if (rest === undefined) {
-      rest = this.computeWithoutConflicts(a, b);
-      this.remainders.set(key, rest);
+    let met = this.meetings.get(key);
+    if (met === undefined) {
+      met = this.computeMeet(a, b);
+      this.meetings.set(key, met);
     }
-    return rest;
+    return met;
   }
 
-  private computeWithoutConflicts(a: number, b: number): number {
-    const as = this.sets[a];
+  private computeMeet(a: number, b: number): Meeting {
     const bs = this.sets[b];
-    let first = 0;
-    while (first < as.length && !this.conflictsWithSome(as[first], bs)) first++;
-    if (first === as.length) return a;
-    const rest = Array.from(as.subarray(0, first));
-    for (let i = first + 1; i < as.length; i++) if (!this.conflictsWithSome(as[i], bs)) rest.push(as[i]);
-    return this.intern(rest);
+    let conflict = false;
+    const rest: number[] = [];
+    for (const code of this.sets[a]) {
+      conflict ||= this.conflictsWithSome(code, bs);
+      if (!this.writtenBy(code >> 1, bs)) rest.push(code);
+    }
+    const restSet = rest.length === this.sets[a].length ? a : this.intern(rest);
+    return restSet * 2 + (conflict ? 1 : 0);
+  }
+
+  private writtenBy(location: number, others: Int32Array): boolean {
+    for (let i = 0; i < others.length; i++) if (others[i] & WRITE && this.overlap(location, others[i] >> 1)) return true;
+    return false;
   }
 
   private mayConflict(a: number, b: number): boolean {

@@ -13,7 +13,7 @@
 // Counts: states = distinct states; transitions = distinct (state, event) pairs executed (a pair
 // executed again, when an execution continues past a state match, reuses its transition in R);
 // executions = the number of times S was emptied (an execution ended).
-import { AccessSets, EMPTY_SET } from './access-sets.js';
+import { AccessSets, conflicts, EMPTY_SET, remainder } from './access-sets.js';
 import type { StateGraph } from './graph.js';
 import { MaxHeap } from './max-heap.js';
 import type { Search } from './search.js';
@@ -296,12 +296,13 @@ export class PaperDpor<S, I> {
 
   /** Algorithm 5 steps 1-4 for one t_b ∈ pred_R(t_curr), carrying (event(t_conf), A). */
   private visitPredecessor(tb: TransitionId, conflictEvent: EventId, accessSet: number): void {
-    const rest = this.accessSets.withoutConflicts(accessSet, this.accessSetOf[tb]); // A_r
+    const met = this.accessSets.meet(accessSet, this.accessSetOf[tb]);
     const src = this.graph.src(tb);
-    if (rest === accessSet) {
+    if (!conflicts(met)) { // step 2's test
       this.work.push(src, conflictEvent, accessSet);
       return;
     }
+    const rest = remainder(met); // step 3's A_r
     this.backtrackForConflict(src, conflictEvent);
     if (rest !== EMPTY_SET) this.work.push(src, this.graph.event(tb), rest); // t_conf' := t_b
   }

@@ -52,4 +52,32 @@ describe('regressions', () => {
     const result = runVariant(SharedRotationRepickDpor, buildRandomSystem(endlessWalk), { timeLimitMs: 200 });
     expect(result.verdict).toBe('timeout');
   });
+
+  // Found with a random seed (shrunk), in the paper's Algorithm 5 as restated: e2 sets v0 from v2,
+  // then enables e1 on its second run; e1 writes v2; e0 asserts v2 != 0. The first execution runs
+  // e0, e2, e2, e1. The backward search from e1 meets e2's enabling write (a conflict, t_conf := e2),
+  // then e2's read of v2, which conflicted with e1's write of v2 and so dropped it from A_r; e0's
+  // earlier read of v2 was never compared, and e2, e2, e1, e0 (the failing order) was never run.
+  // A write met only by reads now stays in A_r.
+  const writeMetByRead: RandomSystem = {
+    domains: [2, 2, 2],
+    initial: [[0, 0, 1]],
+    enabled: [true, false, true, false],
+    handlers: [
+      [{ assert: 0, that: { variable: 2, equal: false, value: 0 } }, { disable: 0 }],
+      [{ assign: 2, to: { variable: 2, plus: 1 } }],
+      [
+        {
+          if: { variable: 0, equal: false, value: 1 },
+          then: [{ assign: 0, to: { variable: 2, plus: 0 } }, { assert: 0, that: { variable: 0, equal: false, value: 0 } }],
+          else: [{ enable: 5 }],
+        },
+      ],
+      [{ assert: 0, that: { variable: 0, equal: false, value: 0 } }],
+    ],
+  };
+
+  it('a write met by a read still races with earlier reads', () => {
+    compareStrategies(writeMetByRead);
+  });
 });

@@ -21,8 +21,6 @@ export function conflicts(met: Meeting): boolean {
 export function remainder(met: Meeting): number {
   return met >>> 1;
 }
-/** Set ids stay far below this; `a * PAIR_KEY + b` keys a pair of sets exactly. */
-const PAIR_KEY = 2 ** 26;
 
 export class AccessSets {
   private readonly locationIds = new Map<string, number>();
@@ -48,7 +46,7 @@ export class AccessSets {
    * the same few pairs of sets again and again (interning the remainder was most of dpor's time on
    * dense pairs).
    */
-  private readonly meetings = new Map<number, number>();
+  private readonly meetings: Map<number, Meeting>[] = [];
 
   constructor(eventCount: number) {
     // Event e's enablement location gets id e, so the implicit read of it needs no lookup.
@@ -121,11 +119,12 @@ export class AccessSets {
    */
   meet(a: number, b: number): Meeting {
     if (!this.mayConflict(a, b)) return a * 2;
-    const key = a * PAIR_KEY + b;
-    let met = this.meetings.get(key);
+    // Keyed by b, then a: small integer keys hash fast (one key a * b-range would not be a small integer).
+    const byCarried = (this.meetings[b] ??= new Map());
+    let met = byCarried.get(a);
     if (met === undefined) {
       met = this.computeMeet(a, b);
-      this.meetings.set(key, met);
+      byCarried.set(a, met);
     }
     return met;
   }

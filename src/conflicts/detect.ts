@@ -5,13 +5,18 @@
 // when a known state is reached with new reaching writes, its explored successors are rechecked.
 import type { AttributeWrite, Conflict, WriteGraph } from './types.js';
 
-type Reaching = Map<string, Map<string, AttributeWrite>>;
-
 interface Origin {
   write: AttributeWrite;
   /** The transition that made the write. */
   transition: number;
 }
+
+/**
+ * The writes reaching a state, with the transition each came from. The transition travels with the
+ * write rather than being looked up by the write object: equal transitions may share one write
+ * object (the pair model interns them), so an object does not name the transition that made it.
+ */
+type Reaching = Map<string, Map<string, Origin>>;
 
 interface Found {
   later: AttributeWrite;
@@ -35,7 +40,6 @@ export function detectConflicts(graph: WriteGraph, tracked: (w: AttributeWrite) 
  */
 function runDataflow(graph: WriteGraph, outgoing: number[][], distance: Int32Array, tracked: (w: AttributeWrite) => boolean): Map<string, Found> {
   const reaching: Reaching[] = Array.from({ length: graph.stateCount }, () => new Map());
-  const origins = new Map<AttributeWrite, number>();
   const found = new Map<string, Found>();
   const queue: number[] = graph.transitions.map((_, i) => i);
   const queued = new Uint8Array(graph.transitions.length).fill(1);
@@ -43,22 +47,21 @@ function runDataflow(graph: WriteGraph, outgoing: number[][], distance: Int32Arr
     const index = queue.pop()!;
     queued[index] = 0;
     const { src, dst, writes } = graph.transitions[index];
-    const current = new Map<string, AttributeWrite>();
+    const current = new Map<string, Origin>();
     for (const write of writes) {
       if (!tracked(write)) continue;
-      origins.set(write, index);
       const key = keyOf(write);
       const previous = current.get(key);
       const candidates = previous ? [previous] : reaching[src].get(key)?.values() ?? [];
       for (const earlier of candidates) {
-        if (!write.manual && earlier.app !== write.app && earlier.value !== write.value) {
-          const id = `${key}\u0000${write.app}\u0000${write.value}\u0000${earlier.app}\u0000${earlier.value}`;
-          const candidate = { later: write, earlier: { write: earlier, transition: origins.get(earlier)! }, transition: index };
+        if (!write.manual && earlier.write.app !== write.app && earlier.write.value !== write.value) {
+          const id = `${key}\u0000${write.app}\u0000${write.value}\u0000${earlier.write.app}\u0000${earlier.write.value}`;
+          const candidate = { later: write, earlier, transition: index };
           const known = found.get(id);
           if (!known || cost(candidate, graph, distance) < cost(known, graph, distance)) found.set(id, candidate);
         }
       }
-      current.set(key, write);
+      current.set(key, { write, transition: index });
     }
     if (propagate(reaching[src], current, reaching[dst])) {
       for (const next of outgoing[dst]) if (!queued[next]) { queued[next] = 1; queue.push(next); }
@@ -92,13 +95,13 @@ function distances(graph: WriteGraph, outgoing: number[][]): Int32Array {
 }
 
 /** Merges into `into` what flows along one edge; returns whether `into` grew. */
-function propagate(from: Reaching, written: Map<string, AttributeWrite>, into: Reaching): boolean {
+function propagate(from: Reaching, written: Map<string, Origin>, into: Reaching): boolean {
   let changed = false;
-  const add = (key: string, write: AttributeWrite) => {
+  const add = (key: string, origin: Origin) => {
     let set = into.get(key);
     if (!set) into.set(key, (set = new Map()));
-    const id = identityOf(write);
-    if (!set.has(id)) { set.set(id, write); changed = true; }
+    const id = identityOf(origin.write);
+    if (!set.has(id)) { set.set(id, origin); changed = true; }
   };
   for (const [key, writes] of from) if (!written.has(key)) for (const w of writes.values()) add(key, w);
   for (const [key, write] of written) add(key, write);

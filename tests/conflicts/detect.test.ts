@@ -48,4 +48,13 @@ describe('detectConflicts', () => {
     const conflict = detectConflicts(g, all).find((c) => c.earlier.value === 'unlocked');
     expect(conflict?.path).toEqual([0, 2, 3]);
   });
+
+  it('takes the earlier write\'s transition from the path it came along, not from the write object', () => {
+    // The pair model shares one write object between equal transitions: edge 1 (3 -> 4, unreachable
+    // back to 1) makes the same unlock object as edge 0, and is processed after it.
+    const unlock = lock('App2', 'unlocked');
+    const g = graph(5, [[0, 1, [unlock]], [3, 4, [unlock]], [1, 2, [lock('App1', 'locked')]], [1, 3, []]]);
+    const [conflict] = detectConflicts(g, all);
+    expect(conflict.path).toEqual([0, 2]);
+  });
 });

@@ -87,8 +87,10 @@ export class Home implements Host {
   /** Set while delivering a manual event's handlers (button, touch, NFC, app touch). */
   private manual = false;
   private readonly runningTimers = new Set<string>();
-  /** Snapshot parts by canonical text, shared between states (see `capture`). */
-  private readonly parts = new Map<string, object>();
+  /** Every canonical text of a part of the home seen so far, numbered (see `capture`). */
+  private readonly partIds = new Map<string, number>();
+  /** The shared snapshot object of each numbered part that has one (devices, apps). */
+  private readonly partObjects: object[] = [];
 
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
     const list = Array.isArray(irs) ? irs : [irs as AppIR];
@@ -282,44 +284,60 @@ export class Home implements Host {
 
   /** Canonical string of the whole home: equal strings for states with equal futures. */
   stateKey(): string {
-    return this.capture().key;
+    const { devices, mode, subscriptions, apps } = this.canonicalParts();
+    return `D[${[...devices.values()].join(';')}]${mode}${subscriptions}${apps.join('')}`;
   }
 
   /**
-   * The home's snapshot and its canonical key, in one pass. The parts of a snapshot (a device's
-   * values, an app's state) are shared between all states where they are equal: a model checker
-   * keeps every state it reached, and most states differ from their neighbours in one device.
+   * The home's snapshot and its key, in one pass. The parts of a snapshot (a device's values, an
+   * app's state) are shared between all states where they are equal: a model checker keeps every
+   * state it reached, and most states differ from their neighbours in one device. The key is the
+   * numbers of the parts' canonical texts, not the texts themselves (`stateKey()`): the checker
+   * keeps a key per state, and FireCO2Alarm x make-it-so's texts come to 1,000 characters.
    */
   capture(): { snapshot: HomeSnapshot; key: string } {
+    const texts = this.canonicalParts();
     const devices = new Map<string, ReadonlyMap<string, Value>>();
-    const deviceTexts: string[] = [];
-    for (const id of [...this.devices.keys()].sort()) {
+    for (const [id, text] of texts.devices) {
       const values = this.devices.get(id)!.values;
-      const text = `${id}{${[...values].map(([k, v]) => `${k}=${canonicalValue(v)}`).join(',')}}`;
       devices.set(id, this.shared(text, () => copyValues(values)) as ReadonlyMap<string, Value>);
-      deviceTexts.push(text);
     }
-    const subscriptions = this.subscriptions.map(({ app, subscription: s }) => {
-      const target = s.target.kind === 'device' ? s.target.device.id : s.target.kind;
-      return `${app.id}:${target}.${s.attribute ?? ''}.${s.value ?? ''}>${s.handler}`;
-    });
-    const appTexts = this.apps.map((a) => `${a.id}${a.canonicalState()}`);
+    const parts = [...texts.devices.values(), texts.mode, texts.subscriptions, ...texts.apps];
     return {
       snapshot: {
         devices,
         mode: this.mode,
         subscriptions: this.subscriptions.map((s) => ({ app: this.apps.indexOf(s.app), subscription: s.subscription })),
-        apps: this.apps.map((a, i) => this.shared(appTexts[i], () => a.snapshot()) as AppSnapshot),
+        apps: this.apps.map((a, i) => this.shared(texts.apps[i], () => a.snapshot()) as AppSnapshot),
       },
-      key: `D[${deviceTexts.join(';')}]M${this.mode}S[${subscriptions.join(';')}]${appTexts.join('')}`,
+      key: parts.map((text) => this.partId(text)).join(','),
     };
+  }
+
+  /** The canonical text of each part of the home: each device by id (sorted), the mode, the subscriptions, each app. */
+  private canonicalParts(): { devices: Map<string, string>; mode: string; subscriptions: string; apps: string[] } {
+    const devices = new Map<string, string>();
+    for (const id of [...this.devices.keys()].sort()) {
+      const values = this.devices.get(id)!.values;
+      devices.set(id, `${id}{${[...values].map(([k, v]) => `${k}=${canonicalValue(v)}`).join(',')}}`);
+    }
+    const subscriptions = this.subscriptions.map(({ app, subscription: s }) => {
+      const target = s.target.kind === 'device' ? s.target.device.id : s.target.kind;
+      return `${app.id}:${target}.${s.attribute ?? ''}.${s.value ?? ''}>${s.handler}`;
+    });
+    return { devices, mode: `M${this.mode}`, subscriptions: `S[${subscriptions.join(';')}]`, apps: this.apps.map((a) => `${a.id}${a.canonicalState()}`) };
+  }
+
+  /** The number of a part's canonical text, given the first time the text is seen. */
+  private partId(text: string): number {
+    let id = this.partIds.get(text);
+    if (id === undefined) this.partIds.set(text, (id = this.partIds.size));
+    return id;
   }
 
   /** One immutable object per canonical text (snapshots are only ever copied from, never changed). */
   private shared(text: string, make: () => object): object {
-    let part = this.parts.get(text);
-    if (!part) this.parts.set(text, (part = make()));
-    return part;
+    return (this.partObjects[this.partId(text)] ??= make());
   }
 
   /**

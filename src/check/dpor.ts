@@ -28,32 +28,45 @@ export const ENABLED = 4;
  * (state, event, access set) tuples the backward search has already carried into a state.
  * Kept for the whole search it is the summary of Appendix D; a fresh one per search gives the
  * uncached Algorithm 3 and 5.
+ *
+ * Tuples are kept, and carried, in groups: per (state, access set, word), a 32-bit mask of the
+ * events 32 * word .. 32 * word + 31 carried with that set. The events of a group meet every
+ * predecessor alike (only the set decides), so one `meet` and one push serve them all: a state
+ * holds about six times as many tuples as groups on the pairs measured (docs/checker.md).
  */
 class Tuples {
-  private readonly atState: (Set<number> | undefined)[] = [];
+  private readonly atState: (Map<number, number> | undefined)[] = [];
+  private readonly words: number;
 
-  constructor(private readonly eventCount: number) {}
-
-  /** Records the tuple; false when it was already there. */
-  add(state: StateId, event: EventId, accessSet: number): boolean {
-    const tuples = (this.atState[state] ??= new Set());
-    const tuple = accessSet * this.eventCount + event;
-    if (tuples.has(tuple)) return false;
-    tuples.add(tuple);
-    return true;
+  constructor(eventCount: number) {
+    this.words = Math.max(1, Math.ceil(eventCount / 32));
   }
 
-  at(state: StateId): Iterable<number> {
-    return this.atState[state] ?? [];
+  /** Records the group's events; returns the mask of those not recorded before (0: nothing new). */
+  add(state: StateId, accessSet: number, word: number, mask: number): number {
+    const groups = (this.atState[state] ??= new Map());
+    const key = accessSet * this.words + word;
+    const known = groups.get(key) ?? 0;
+    const fresh = mask & ~known;
+    if (fresh !== 0) groups.set(key, known | fresh);
+    return fresh;
   }
 
-  event(tuple: number): EventId {
-    return tuple % this.eventCount;
+  /** The groups recorded at a state, as (access set, word, mask) calls of `visit`. */
+  forEachAt(state: StateId, visit: (accessSet: number, word: number, mask: number) => void): void {
+    const groups = this.atState[state];
+    if (!groups) return;
+    for (const [key, mask] of groups) visit(Math.floor(key / this.words), key % this.words, mask);
   }
+}
 
-  accessSet(tuple: number): number {
-    return Math.floor(tuple / this.eventCount);
-  }
+/** The word and bit of event e in the groups' masks. */
+function wordOf(e: EventId): number {
+  return e >>> 5;
+}
+
+function bitOf(e: EventId): number {
+  return 1 << (e & 31);
 }
 
 export class PaperDpor<S, I> {
@@ -75,7 +88,7 @@ export class PaperDpor<S, I> {
   private cursor = 0;
   /** Per state: where the rotation of step 1's re-pick starts. */
   private readonly repickFrom: number[] = [];
-  /** The backward search's work stack of (state, event(t_conf), access set) triples. */
+  /** The backward search's work stack of (state, access set, word, event mask) groups of (state, event(t_conf), A) tuples. */
   private readonly work: number[] = [];
   /** The explicit stack of Algorithm 2's recursive Explore calls. */
   private readonly frames: StateId[] = [];
@@ -273,38 +286,49 @@ export class PaperDpor<S, I> {
   private updateBacktrackSet(t: TransitionId): void {
     const accessSet = this.accessSets.liveAccesses(this.accessSetOf[t]);
     if (accessSet === EMPTY_SET) return;
-    this.work.push(this.graph.src(t), this.graph.event(t), accessSet);
+    const e = this.graph.event(t);
+    this.work.push(this.graph.src(t), accessSet, wordOf(e), bitOf(e));
     this.updateBacktrackSetDFS(this.summary ?? new Tuples(this.eventCount));
   }
 
   /**
    * Algorithm 5's UpdateBacktrackSetDFS, its recursion unrolled into the work stack: each item
-   * carries (event(t_conf), A) into a state, to be checked against every transition into it.
-   * Instead of the path-local T_exp, `seen` stops a search that carries a tuple into a state it was
-   * carried into before (pitfall 3; with the summary, by any earlier search: Appendix D (2)).
+   * carries tuples (event(t_conf), A), grouped by A, into a state, to be checked against every
+   * transition into it. Instead of the path-local T_exp, `seen` stops a search that carries a
+   * tuple into a state it was carried into before (pitfall 3; with the summary, by any earlier
+   * search: Appendix D (2)); only the events of a group new at the state go on.
    */
   private updateBacktrackSetDFS(seen: Tuples): void {
     const work = this.work;
     while (work.length > 0) {
+      const mask = work.pop()!;
+      const word = work.pop()!;
       const accessSet = work.pop()!;
-      const conflictEvent = work.pop()!;
       const state = work.pop()!;
-      if (!seen.add(state, conflictEvent, accessSet)) continue;
-      for (const tb of this.graph.incoming(state)) this.visitPredecessor(tb, conflictEvent, accessSet);
+      const fresh = seen.add(state, accessSet, word, mask);
+      if (fresh === 0) continue;
+      for (const tb of this.graph.incoming(state)) this.visitPredecessor(tb, accessSet, word, fresh);
     }
   }
 
-  /** Algorithm 5 steps 1-4 for one t_b ∈ pred_R(t_curr), carrying (event(t_conf), A). */
-  private visitPredecessor(tb: TransitionId, conflictEvent: EventId, accessSet: number): void {
+  /**
+   * Algorithm 5 steps 1-4 for one t_b ∈ pred_R(t_curr), carrying the tuples (event(t_conf), A)
+   * for every event t_conf of the group (`word`, `mask`). Across a self-loop (an event that
+   * changed nothing), tuples that meet no conflict would be carried into the state they are in,
+   * where they are already recorded: they are not pushed (a third to a half of the transitions of
+   * real pairs are self-loops).
+   */
+  private visitPredecessor(tb: TransitionId, accessSet: number, word: number, mask: number): void {
     const met = this.accessSets.meet(accessSet, this.accessSetOf[tb]);
     const src = this.graph.src(tb);
     if (!conflicts(met)) { // step 2's test
-      this.work.push(src, conflictEvent, accessSet);
+      if (src !== this.graph.dst(tb)) this.work.push(src, accessSet, word, mask);
       return;
     }
+    for (let bits = mask; bits !== 0; bits &= bits - 1) this.backtrackForConflict(src, 32 * word + (31 - Math.clz32(bits & -bits)));
     const rest = remainder(met); // step 3's A_r
-    this.backtrackForConflict(src, conflictEvent);
-    if (rest !== EMPTY_SET) this.work.push(src, this.graph.event(tb), rest); // t_conf' := t_b
+    const eb = this.graph.event(tb);
+    if (rest !== EMPTY_SET) this.work.push(src, rest, wordOf(eb), bitOf(eb)); // t_conf' := t_b
   }
 
   /** Algorithm 5 step 2: event(t_conf) into backtrack(src(t_b)) if enabled there, else all of enabled. */
@@ -334,7 +358,7 @@ export class PaperDpor<S, I> {
       }
       return;
     }
-    for (const tuple of summary.at(this.graph.dst(ts))) this.visitPredecessor(ts, summary.event(tuple), summary.accessSet(tuple));
+    summary.forEachAt(this.graph.dst(ts), (accessSet, word, mask) => this.visitPredecessor(ts, accessSet, word, mask));
     this.updateBacktrackSetDFS(summary);
   }
 

@@ -101,6 +101,37 @@ export function canonicalValue(v: Value): string {
 }
 
 /**
+ * Whether two values print the same canonical string, decided by comparing them: true only when
+ * `canonicalValue(a) === canonicalValue(b)`. It compares maps in order and objects other than
+ * lists, maps, entries and generators by identity, so it can answer false for equal strings; a
+ * caller that gets false computes the strings. Cheaper than printing: no string is built.
+ */
+export function sameValue(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  if (a instanceof Map) return b instanceof Map && sameMap(a, b);
+  if (a instanceof GMapEntry) return b instanceof GMapEntry && sameValue(a.key, b.key) && sameValue(a.value, b.value);
+  if (a instanceof GRandom) return b instanceof GRandom && a.seed === b.seed;
+  return false;
+}
+
+/** Same entries in the same order (`sameValue` on keys and values). */
+function sameMap(a: ReadonlyMap<Value, Value>, b: ReadonlyMap<Value, Value>): boolean {
+  if (a.size !== b.size) return false;
+  const others = b.entries();
+  for (const [k, x] of a) {
+    const [k2, x2] = others.next().value!;
+    if (!sameValue(k, k2) || !sameValue(x, x2)) return false;
+  }
+  return true;
+}
+
+/** Whether an app state equals a snapshot entry for entry, in order: then their canonical strings are equal. */
+export function sameAppState(s: AppState, snap: AppSnapshot): boolean {
+  return sameMap(s.fields as ReadonlyMap<Value, Value>, snap.fields as ReadonlyMap<Value, Value>) && sameMap(s.state, snap.state) && sameMap(s.atomicState, snap.atomicState);
+}
+
+/**
  * Canonical string of a whole app state: fields sorted by name (their order is not observable),
  * and the keys of the stores in `unordered` sorted too: an app that never uses a store as a whole
  * cannot see in which order its keys were added (lower/store-usage.ts).

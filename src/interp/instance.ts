@@ -8,6 +8,7 @@ import {
   canonicalValue,
   emptyAppState,
   restoreAppState,
+  sameAppState,
   snapshotAppState,
   type AppSnapshot,
   type AppState,
@@ -103,6 +104,11 @@ export class AppInstance implements AppHandle, AppCore {
 
   restore(snapshot: AppSnapshot): void {
     restoreAppState(this.data, snapshot);
+  }
+
+  /** Whether the app state is `snapshot`'s, entry for entry (then its canonical string is the snapshot's). */
+  isAt(snapshot: AppSnapshot): boolean {
+    return sameAppState(this.data, snapshot);
   }
 
   /** Canonical string of the app state: equal for states no Groovy program can tell apart. */

@@ -4,7 +4,7 @@
 // run gets an access log; nested runs (a command's event reaching an app again) append to the logs
 // of the runs that caused them, so an outer handler's set is its whole transition. The whole home
 // can be snapshot, restored and hashed, which is what a state of the pair model is.
-import { deepCopy, canonicalValue, type AppSnapshot } from '../interp/app-state.js';
+import { deepCopy, canonicalValue, sameValue, type AppSnapshot } from '../interp/app-state.js';
 import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
 import { Budget } from '../interp/context.js';
 import { CallDepthError, GroovyError, UnsupportedError, type ErrorPosition } from '../interp/errors.js';
@@ -12,7 +12,7 @@ import type { AppHandle, Host, Message, RuntimeSubscription, SubscriptionTarget,
 import { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
 import { NOW_MS } from '../interp/time.js';
-import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
+import { DeviceRef, GDate, GEvent, type GMap, type Value } from '../interp/values.js';
 import { defaultBinding } from '../lower/input-defaults.js';
 import type { AppIR, InputIR } from '../lower/ir.js';
 import { applyCommand, capabilityOf, countsAsWrite, createDevice, initialValues, isManualEvent, type CapabilitySpec } from './capabilities.js';
@@ -91,6 +91,10 @@ export class Home implements Host {
   private readonly partIds = new Map<string, number>();
   /** The shared snapshot object of each numbered part that has one (devices, apps). */
   private readonly partObjects: object[] = [];
+  /** The number of each part object of a snapshot (the shared ones, and each snapshot's subscriptions). */
+  private readonly partNumbers = new WeakMap<object, number>();
+  /** The snapshot restored last: `capture` keeps its parts that a transition left as they were. */
+  private restored: HomeSnapshot | undefined;
 
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
     const list = Array.isArray(irs) ? irs : [irs as AppIR];
@@ -280,12 +284,13 @@ export class Home implements Host {
     this.mode = snapshot.mode;
     this.subscriptions = snapshot.subscriptions.map((s) => ({ app: this.apps[s.app], subscription: s.subscription }));
     snapshot.apps.forEach((s, i) => this.apps[i].restore(s));
+    this.restored = snapshot;
   }
 
   /** Canonical string of the whole home: equal strings for states with equal futures. */
   stateKey(): string {
-    const { devices, mode, subscriptions, apps } = this.canonicalParts();
-    return `D[${[...devices.values()].join(';')}]${mode}${subscriptions}${apps.join('')}`;
+    const devices = [...this.devices.keys()].sort().map((id) => this.deviceText(id));
+    return `D[${devices.join(';')}]M${this.mode}${this.subscriptionsText()}${this.apps.map((a) => this.appText(a)).join('')}`;
   }
 
   /**
@@ -294,38 +299,51 @@ export class Home implements Host {
    * state it reached, and most states differ from their neighbours in one device. The key is the
    * numbers of the parts' canonical texts, not the texts themselves (`stateKey()`): the checker
    * keeps a key per state, and FireCO2Alarm x make-it-so's texts come to 1,000 characters.
+   * A part still equal, entry for entry, to the one restored last (a transition usually changes one
+   * or two) keeps that part and its number without printing its text: printing every part was half
+   * of a transition's time.
    */
   capture(): { snapshot: HomeSnapshot; key: string } {
-    const texts = this.canonicalParts();
+    const before = this.restored;
+    const numbers: number[] = [];
     const devices = new Map<string, ReadonlyMap<string, Value>>();
-    for (const [id, text] of texts.devices) {
-      const values = this.devices.get(id)!.values;
-      devices.set(id, this.shared(text, () => copyValues(values)) as ReadonlyMap<string, Value>);
-    }
-    const parts = [...texts.devices.values(), texts.mode, texts.subscriptions, ...texts.apps];
-    return {
-      snapshot: {
-        devices,
-        mode: this.mode,
-        subscriptions: this.subscriptions.map((s) => ({ app: this.apps.indexOf(s.app), subscription: s.subscription })),
-        apps: this.apps.map((a, i) => this.shared(texts.apps[i], () => a.snapshot()) as AppSnapshot),
-      },
-      key: parts.map((text) => this.partId(text)).join(','),
-    };
-  }
-
-  /** The canonical text of each part of the home: each device by id (sorted), the mode, the subscriptions, each app. */
-  private canonicalParts(): { devices: Map<string, string>; mode: string; subscriptions: string; apps: string[] } {
-    const devices = new Map<string, string>();
     for (const id of [...this.devices.keys()].sort()) {
       const values = this.devices.get(id)!.values;
-      devices.set(id, `${id}{${[...values].map(([k, v]) => `${k}=${canonicalValue(v)}`).join(',')}}`);
+      const kept = before?.devices.get(id);
+      const part = kept && this.partNumbers.has(kept) && sameValue(values as GMap, kept as GMap) ? kept : this.shared(this.deviceText(id), () => copyValues(values));
+      devices.set(id, part as ReadonlyMap<string, Value>);
+      numbers.push(this.partNumbers.get(part)!);
     }
+    numbers.push(this.partId(`M${this.mode}`));
+    const subscriptions = this.subscriptions.map((s) => ({ app: this.apps.indexOf(s.app), subscription: s.subscription }));
+    const keptSubscriptions = before && this.partNumbers.has(before.subscriptions) && sameSubscriptions(subscriptions, before.subscriptions);
+    numbers.push(keptSubscriptions ? this.partNumbers.get(before.subscriptions)! : this.partId(this.subscriptionsText()));
+    this.partNumbers.set(subscriptions, numbers[numbers.length - 1]);
+    const apps = this.apps.map((a, i) => {
+      const kept = before?.apps[i];
+      const part = kept && this.partNumbers.has(kept) && a.isAt(kept) ? kept : this.shared(this.appText(a), () => a.snapshot());
+      numbers.push(this.partNumbers.get(part)!);
+      return part as AppSnapshot;
+    });
+    return { snapshot: { devices, mode: this.mode, subscriptions, apps }, key: numbers.join(',') };
+  }
+
+  /** A device's canonical text: its id and values. */
+  private deviceText(id: string): string {
+    const values = this.devices.get(id)!.values;
+    return `${id}{${[...values].map(([k, v]) => `${k}=${canonicalValue(v)}`).join(',')}}`;
+  }
+
+  private subscriptionsText(): string {
     const subscriptions = this.subscriptions.map(({ app, subscription: s }) => {
       const target = s.target.kind === 'device' ? s.target.device.id : s.target.kind;
       return `${app.id}:${target}.${s.attribute ?? ''}.${s.value ?? ''}>${s.handler}`;
     });
-    return { devices, mode: `M${this.mode}`, subscriptions: `S[${subscriptions.join(';')}]`, apps: this.apps.map((a) => `${a.id}${a.canonicalState()}`) };
+    return `S[${subscriptions.join(';')}]`;
+  }
+
+  private appText(app: AppInstance): string {
+    return `${app.id}${app.canonicalState()}`;
   }
 
   /** The number of a part's canonical text, given the first time the text is seen. */
@@ -337,7 +355,13 @@ export class Home implements Host {
 
   /** One immutable object per canonical text (snapshots are only ever copied from, never changed). */
   private shared(text: string, make: () => object): object {
-    return (this.partObjects[this.partId(text)] ??= make());
+    const number = this.partId(text);
+    let part = this.partObjects[number];
+    if (part === undefined) {
+      part = this.partObjects[number] = make();
+      this.partNumbers.set(part, number);
+    }
+    return part;
   }
 
   /**
@@ -542,6 +566,11 @@ function plausibleValue(state: DeviceState, attribute: string): string {
   if (spec?.domain === 'boolean') return String(current !== true);
   if (typeof current === 'number') return String(current + 10);
   return '50';
+}
+
+/** The same subscriptions (the same objects, of the same apps) in the same order. */
+function sameSubscriptions(a: HomeSnapshot['subscriptions'], b: HomeSnapshot['subscriptions']): boolean {
+  return a.length === b.length && a.every((s, i) => s.app === b[i].app && s.subscription === b[i].subscription);
 }
 
 function sameTarget(a: SubscriptionTarget, b: SubscriptionTarget): boolean {

@@ -107,7 +107,8 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
       progress.finished({ group: task.group, app1: appName(task.file1), app2: appName(task.file2), mode: task.mode, verdict: record.verdict, ms: record.ms ?? 0 });
     });
     progress.end();
-    store.endRun(runId);
+    // Resuming a finished run (to read its results again) keeps the end of the run that did the work.
+    if (summary.stored > 0 || store.run(runId)?.endedAt == null) store.endRun(runId);
     return { ...summary, ms: Date.now() - started };
   } finally {
     store.close();

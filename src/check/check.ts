@@ -10,7 +10,7 @@ export type * from './types.js';
 
 export function check<S, I = unknown>(system: EventSystem<S, I>, options: CheckOptions<S, I> = {}): CheckResult<S, I> {
   const search = new Search(system, options);
-  if (options.strategy === 'nodpor') exploreNoDpor(search);
+  if (options.strategy === 'nodpor') exploreNoDpor(search, options.order ?? 'depth-first');
   else new PaperDpor(search, options.summary ?? true).exploreAll();
   return search.result();
 }

@@ -77,6 +77,12 @@ export interface CheckOptions<S = unknown, I = unknown> {
   maxHeapMb?: number;
   /** Stop at the first violation reported. Default false: collect all. */
   stopAtFirstViolation?: boolean;
+  /**
+   * nodpor only: the order states are expanded in. `depth-first` (default) is the paper's
+   * baseline; `breadth-first` reaches every state first along a shortest path (`pathTo`), which is
+   * what a caller looking for short paths to something wants.
+   */
+  order?: 'depth-first' | 'breadth-first';
   /** dpor only: the per-state summary cache of the paper's Appendix D. Default true. */
   summary?: boolean;
   /**

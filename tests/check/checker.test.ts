@@ -1,10 +1,12 @@
 // The checker's contract beyond the paper's examples: what the statistics count, budgets, paths,
 // several initial states, the explored graph, and the access rules (enablement, wildcards).
 import { getHeapStatistics } from 'node:v8';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/check/check.js';
 import type { EventSystem, Strategy } from '../../src/check/check.js';
 import { deadlocks } from './support/compare.js';
+import { buildRandomSystem, randomSystem } from './support/random-systems.js';
 import type { Handler } from './support/var-system.js';
 import { replay, varSystem } from './support/var-system.js';
 import { liveHeapBytes } from '../../src/util/heap.js';
@@ -57,6 +59,43 @@ describe('statistics', () => {
     for (const strategy of STRATEGIES) expect(check(stuck, { strategy }).stats).toMatchObject({ states: 1, transitions: 0, executions: 1 });
   });
 });
+
+describe('nodpor in breadth-first order', () => {
+  it('explores what depth-first explores, and reaches every state along a shortest path', () => {
+    fc.assert(
+      fc.property(randomSystem, (spec) => {
+        const system = buildRandomSystem(spec);
+        const depth = check(system, { strategy: 'nodpor' });
+        const breadth = check(system, { strategy: 'nodpor', order: 'breadth-first' });
+        const keys = (r: typeof depth) => Array.from({ length: r.graph.stateCount }, (_, s) => r.graph.key(s)).sort();
+        expect(keys(breadth)).toEqual(keys(depth));
+        expect(breadth.stats.transitions).toBe(depth.stats.transitions);
+        expect(breadth.violations.map((v) => `${v.event}:${v.id}`).sort()).toEqual(depth.violations.map((v) => `${v.event}:${v.id}`).sort());
+        const distance = distancesFromInitial(breadth.graph);
+        for (let s = 0; s < breadth.graph.stateCount; s++) expect(breadth.graph.pathTo(s).events.length).toBe(distance[s]);
+        for (const v of breadth.violations) expect(v.path.events.length).toBe(distance[breadth.graph.transition(v.transition).src] + 1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/** Breadth-first distance of every state of an explored graph from its initial states. */
+function distancesFromInitial(graph: ReturnType<typeof check>['graph']): number[] {
+  const distance = Array.from({ length: graph.stateCount }, () => Infinity);
+  const queue = [...new Set(graph.initialStates)];
+  for (const s of queue) distance[s] = 0;
+  for (let head = 0; head < queue.length; head++) {
+    for (const t of graph.outgoing(queue[head])) {
+      const { dst } = graph.transition(t);
+      if (distance[dst] === Infinity) {
+        distance[dst] = distance[queue[head]] + 1;
+        queue.push(dst);
+      }
+    }
+  }
+  return distance;
+}
 
 describe('budgets', () => {
   it.each(STRATEGIES)('%s stops an infinite search at the state limit with the statistics so far', (strategy) => {

@@ -58,7 +58,7 @@ function runDataflow(graph: WriteGraph, outgoing: number[][], distance: Int32Arr
           const id = `${key}\u0000${write.app}\u0000${write.value}\u0000${earlier.write.app}\u0000${earlier.write.value}`;
           const candidate = { later: write, earlier, transition: index };
           const known = found.get(id);
-          if (!known || cost(candidate, graph, distance) < cost(known, graph, distance)) found.set(id, candidate);
+          if (!known || nearer(candidate, known, graph, distance)) found.set(id, candidate);
         }
       }
       current.set(key, { write, transition: index });
@@ -71,12 +71,22 @@ function runDataflow(graph: WriteGraph, outgoing: number[][], distance: Int32Arr
 }
 
 /**
- * How far from an initial state the conflict happens; a conflict within one transition costs less,
- * and among equals the earlier event of the event list wins, so the choice never depends on order.
+ * Whether conflict `a` happens nearer to an initial state than `b`, so that its trace is shorter:
+ * by the distance of the later write's transition; then a conflict within one transition; then by
+ * the distance of the earlier write's transition (of two writes the later one overrides, the one
+ * made sooner gives the shorter path); among equals the earlier event of the event list wins, so
+ * the choice never depends on the order of the dataflow.
  */
-function cost(f: Found, graph: WriteGraph, distance: Int32Array): number {
-  const t = graph.transitions[f.transition];
-  return (2 * distance[t.src] + (f.earlier.transition === f.transition ? 0 : 1)) * 1e6 + t.event;
+function nearer(a: Found, b: Found, graph: WriteGraph, distance: Int32Array): boolean {
+  const [x, y] = [rank(a, graph, distance), rank(b, graph, distance)];
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] < y[i];
+  return false;
+}
+
+function rank(f: Found, graph: WriteGraph, distance: Int32Array): number[] {
+  const later = graph.transitions[f.transition];
+  const earlier = graph.transitions[f.earlier.transition];
+  return [distance[later.src], f.earlier.transition === f.transition ? 0 : 1, distance[earlier.src], later.event, earlier.event];
 }
 
 /** Breadth-first distance (in transitions) of every state from the initial states. */

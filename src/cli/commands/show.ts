@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { findPairResults, pairResultsJson, renderPairResults } from '../../show/pair-results.js';
 import { DEFAULT_DB } from './batch.js';
 import { openExistingStore } from './store-arg.js';
+import { writeJson, writeLines } from '../../util/output.js';
 
 interface ShowCommandOptions {
   db: string;
@@ -31,7 +32,7 @@ export function registerShow(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const text = options.json ? JSON.stringify(pairResultsJson(found), null, 2) : renderPairResults(found, query).join('\n');
-      process.stdout.write(`${text}\n`);
+      if (options.json) writeJson(process.stdout, pairResultsJson(found));
+      else writeLines(process.stdout, renderPairResults(found, query));
     });
 }

@@ -2,7 +2,7 @@
 // event system, explore it with the chosen strategy, then find the conflicts by the last-writer
 // dataflow over the explored graph and replay each one's path into a readable trace.
 import { check } from '../check/check.js';
-import type { CheckResult, ExploredGraph } from '../check/types.js';
+import type { CheckOptions, CheckResult, ExploredGraph, Verdict } from '../check/types.js';
 import { detectConflicts } from '../conflicts/detect.js';
 import { physicalWarnings } from '../conflicts/physical.js';
 import { noConflictReason } from '../conflicts/prefilter.js';
@@ -126,6 +126,24 @@ export interface ExploredPair {
  * With `firstConflict`, the search stops as soon as the graph explored so far has a conflict.
  */
 export function explorePair(system: PairSystem, options: CheckPairOptions): ExploredPair {
+  return searchPair(
+    system,
+    options,
+    { strategy: options.mode, timeLimitMs: options.budgetMs, maxStates: options.maxStates, maxHeapMb: options.maxHeapMb },
+    options.firstConflict ? (conflicts) => conflicts.length > 0 : undefined,
+  );
+}
+
+/**
+ * Runs the checker on the pair and finds the conflicts of the graph it explored; `stopAt`, when
+ * given, stops the search once the conflicts of the graph so far satisfy it.
+ */
+function searchPair(
+  system: PairSystem,
+  options: CheckPairOptions,
+  search: CheckOptions<PairState, PairTransitionInfo>,
+  stopAt?: (conflicts: readonly PairConflict[]) => boolean,
+): ExploredPair {
   const filter = trackedFilter(options);
   const installs = INITIAL_CONFIGURATIONS.map((_, index) => system.installation(index).writes);
   // The last detection, reused at the end when the search stopped right after it.
@@ -137,14 +155,61 @@ export function explorePair(system: PairSystem, options: CheckPairOptions): Expl
     }
     return last.conflicts;
   };
-  const result = check(system, {
-    strategy: options.mode,
-    timeLimitMs: options.budgetMs,
-    maxStates: options.maxStates,
-    maxHeapMb: options.maxHeapMb,
-    ...(options.firstConflict ? { stopWhen: (graph: ExploredGraph<PairState, PairTransitionInfo>) => conflictsOf(graph).length > 0 } : {}),
-  });
+  const result = check(system, { ...search, ...(stopAt ? { stopWhen: (graph: ExploredGraph<PairState, PairTransitionInfo>) => stopAt(conflictsOf(graph)) } : {}) });
   return { result, conflicts: conflictsOf(result.graph) };
+}
+
+/** A conflict with the events that produce it, fired from its initial configuration after the installation. */
+interface Witness {
+  conflict: PairConflict;
+  events: number[];
+}
+
+function witnessesOf(explored: ExploredPair): Witness[] {
+  const { graph } = explored.result;
+  return explored.conflicts.map((conflict) => ({ conflict, events: conflict.path.map((t) => graph.transition(t).event) }));
+}
+
+/** States a shortening search may explore per state of the search it shortens (and at least `MIN_SHORTENING_STATES`). */
+const SHORTENING_STATES_FACTOR = 10;
+const MIN_SHORTENING_STATES = 10_000;
+/** The least time a shortening search gets, as a share of the pair's budget, even after a search that used all of it. */
+const MIN_SHORTENING_SHARE = 0.25;
+
+/**
+ * Shorter paths to the conflicts of a search that stopped before its end (at its first conflict,
+ * or at a budget). Such a search explored part of the graph, depth first, so the paths it found can
+ * run to dozens or thousands of events where a few would do. A breadth-first search of the pair
+ * reaches every state along a shortest path; it stops once its graph shows every conflict wanted
+ * (with `firstConflict`, any one of them), after ten times the first search's states, or at the
+ * end of what is left of the pair's budget (at least a quarter of the budget: a search stopped by
+ * its budget found its conflicts along the longest paths). A conflict it does not reach keeps its
+ * path, and so do all when an app fails in a state only the breadth-first search reaches.
+ */
+function shortened(system: PairSystem, found: Witness[], searchedStates: number, options: CheckPairOptions, started: number): Witness[] {
+  const wanted = new Set(found.map((w) => conflictIdentity(w.conflict)));
+  const timeLimitMs = options.budgetMs === undefined ? undefined : Math.max(options.budgetMs - (Date.now() - started), MIN_SHORTENING_SHARE * options.budgetMs);
+  const maxStates = Math.min(Math.max(MIN_SHORTENING_STATES, SHORTENING_STATES_FACTOR * searchedStates), options.maxStates ?? Infinity);
+  const reached = (conflicts: readonly PairConflict[]) => conflicts.filter((c) => wanted.has(conflictIdentity(c))).length;
+  const enough = (conflicts: readonly PairConflict[]) => reached(conflicts) >= (options.firstConflict ? 1 : wanted.size);
+  let breadthFirst: ExploredPair;
+  try {
+    breadthFirst = searchPair(system, options, { strategy: 'nodpor', order: 'breadth-first', timeLimitMs, maxStates, maxHeapMb: options.maxHeapMb }, enough);
+  } catch (error) {
+    // An app failing in a state the first search did not reach: the paths found stand.
+    if (error instanceof InterpError) return found;
+    throw error;
+  }
+  const shorter = new Map(witnessesOf(breadthFirst).map((w) => [conflictIdentity(w.conflict), w]));
+  return found.map((w) => {
+    const other = shorter.get(conflictIdentity(w.conflict));
+    return other && other.events.length < w.events.length ? other : w;
+  });
+}
+
+/** What makes a conflict distinct: the attribute, the device, and both apps with their values. */
+function conflictIdentity(c: Conflict): string {
+  return [c.device, c.attribute, c.later.app, c.later.value, c.earlier.app, c.earlier.value].join('\u0000');
 }
 
 export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOptions): PairCheckResult {
@@ -153,7 +218,7 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
   const reason = options.prefilter ? prefilterReason(app1, app2, options) : undefined;
   if (reason !== undefined) return decidedStatically(app1, app2, options.mode, reason, names, started);
   const system = pairSystem(app1, app2);
-  let explored: ExploredPair;
+  let explored: ExploredPair | undefined;
   try {
     explored = explorePair(system, options);
   } catch (error) {
@@ -163,25 +228,29 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
     const verdict = error instanceof UnsupportedError ? 'unsupported' : 'error';
     return { ...failed(options.mode, verdict, error.message, started), events: system.eventCount };
   }
-  const { result } = explored;
-  let conflicts = explored.conflicts
-    .map((c) => ({
+  // What is kept of the search: its graph goes before a shortening search builds another.
+  const { verdict, complete, stats } = explored.result;
+  let witnesses = witnessesOf(explored);
+  explored = undefined;
+  if (!complete && witnesses.length > 0) witnesses = shortened(system, witnesses, stats.states, options, started);
+  let conflicts = witnesses
+    .map(({ conflict: c, events }) => ({
       device: c.device,
       attribute: c.attribute,
       later: conflictWrite(c.later, names),
       earlier: conflictWrite(c.earlier, names),
-      trace: buildTrace(system, c.configuration, c.path.map((t) => result.graph.transition(t).event), names),
+      trace: buildTrace(system, c.configuration, events, names),
     }))
     .sort((a, b) => a.trace.steps.length - b.trace.steps.length);
   if (options.firstConflict) conflicts = conflicts.slice(0, 1);
   return {
     mode: options.mode,
-    verdict: conflicts.length > 0 ? 'conflict' : verdictOf(result),
-    complete: result.complete,
+    verdict: conflicts.length > 0 ? 'conflict' : verdictOf(verdict),
+    complete,
     events: system.eventCount,
-    states: result.stats.states,
-    transitions: result.stats.transitions,
-    executions: result.stats.executions,
+    states: stats.states,
+    transitions: stats.transitions,
+    executions: stats.executions,
     ms: Date.now() - started,
     peakMemoryMb: heapMb(),
     decidedBy: 'search',
@@ -213,9 +282,9 @@ function decidedStatically(app1: LoadedApp, app2: LoadedApp, mode: Mode, reason:
   };
 }
 
-function verdictOf(result: CheckResult<unknown, unknown>): PairVerdict {
-  if (result.verdict === 'timeout' || result.verdict === 'state-limit') return result.verdict;
-  if (result.verdict === 'memory-limit') return 'out-of-memory';
+function verdictOf(verdict: Verdict): PairVerdict {
+  if (verdict === 'timeout' || verdict === 'state-limit') return verdict;
+  if (verdict === 'memory-limit') return 'out-of-memory';
   return 'no-conflict';
 }
 

@@ -7,6 +7,7 @@ import { readGroupAttributes } from '../../pairs/lists.js';
 import { checkPairFiles, type Mode, type PairCheckResult } from '../../pipeline/check-pair.js';
 import { renderResult } from '../../report/trace-text.js';
 import { SOFT_HEAP_FRACTION, softHeapLimitMb } from '../../util/heap.js';
+import { writeJson, writeLines } from '../../util/output.js';
 
 interface CheckCommandOptions {
   group?: string;
@@ -32,7 +33,7 @@ export function registerCheck(program: Command): void {
     .option('--group <name>', "track only this device group's attributes (from groups.json)")
     .option('--groups <file>', 'the groups.json to read --group from (default: next to the apps, or the shared corpus)')
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
-    .option('--budget-s <seconds>', 'wall-clock budget per mode', '60')
+    .option('--budget-s <seconds>', 'wall-clock budget of the search per mode (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', '60')
     .option('--max-states <n>', 'stop with state-limit after this many states')
     .option('--memory-mb <mb>', `heap budget per mode, as in batch: stop with out-of-memory once the heap passes ${SOFT_HEAP_FRACTION * 100}% of it (default: none)`)
     .option('--first-conflict', 'stop at the first conflict found and report it (the shortest trace in the part explored)')
@@ -53,10 +54,9 @@ export function registerCheck(program: Command): void {
         mode, attributes, budgetMs, maxStates: options.maxStates === undefined ? undefined : Number(options.maxStates), maxHeapMb, firstConflict: options.firstConflict, prefilter: options.prefilter,
       }));
       if (options.json) {
-        const json = results.length === 1 ? results[0] : Object.fromEntries(results.map((r) => [r.mode, r]));
-        process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+        writeJson(process.stdout, results.length === 1 ? results[0] : Object.fromEntries(results.map((r) => [r.mode, r])));
       } else {
-        process.stdout.write(`${results.flatMap((r) => renderResult(r)).join('\n')}\n`);
+        writeLines(process.stdout, results.flatMap((r) => renderResult(r)));
       }
       process.exitCode = exitCode(results);
     });

@@ -85,10 +85,11 @@ async function main(): Promise<void> {
   try {
     const run = store.run(summary.runId)!;
     const input = reportInput(store, run, paper);
+    // The run's own date and command: rendering the tables of a finished run again changes neither.
     const facts = {
-      Date: new Date().toISOString().slice(0, 10),
+      Date: run.startedAt.slice(0, 10),
       Cores: `${availableParallelism()} (nproc), ${jobs} worker threads`,
-      Command: `\`${[...env, command].join(' ')}\``,
+      Command: `\`${run.command === command ? [...env, command].join(' ') : run.command}\``,
       Run: `${run.id} of ${args.db}, stcheck ${VERSION}, started ${run.startedAt}, ended ${run.endedAt}`,
       Pairs: `${group.pairs.length} distinct ordered pairs of the paper's ${paper.length} rows, each in both modes, with a budget of ${budgetS} s per pair and mode (the paper's: 2 hours)`,
     };

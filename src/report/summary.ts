@@ -54,6 +54,17 @@ export function headline(rows: readonly PairStats[], budgetSeconds: number): Hea
   };
 }
 
+/**
+ * How many times faster than the reference tool a run is, on the pairs both finished in one mode:
+ * the geometric mean over those pairs of the paper's seconds ÷ the run's (the run's at least 1 ms,
+ * the clock's resolution). Different machines (the paper's: a 3.5 GHz Xeon), and the state spaces
+ * differ, so this compares the tools, not the algorithm.
+ */
+export function timesFasterThanPaper(pairs: ReadonlyArray<{ paper: ModeStats; ours: ModeStats }>): number {
+  const both = pairs.filter((p) => finished(p.paper) && finished(p.ours));
+  return geometricMean(both.map((p) => p.paper.seconds! / Math.max(p.ours.seconds!, 1e-3)));
+}
+
 /** What the paper says of itself (its §6), to print beside the figures its tables give. */
 export const PAPER_CLAIMS = {
   finishedBoth: 229,

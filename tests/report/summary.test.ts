@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readPaperTables } from '../../src/report/paper.js';
-import { geometricMean, headline } from '../../src/report/summary.js';
+import { geometricMean, headline, timesFasterThanPaper } from '../../src/report/summary.js';
 import { PAPER_DIR } from '../support/corpus.js';
 
 describe('headline', () => {
@@ -16,6 +16,19 @@ describe('headline', () => {
     expect(h.stateReduction).toBeCloseTo(2);
     expect(h.transitionReduction).toBeCloseTo(2);
     expect(h.speedupGeometric).toBeCloseTo(geometricMean([0.5, 1, 10]));
+  });
+});
+
+describe('timesFasterThanPaper', () => {
+  it('is the geometric mean of the paper\'s time over ours, on pairs both finished, ours at least 1 ms', () => {
+    const finished = (seconds: number) => ({ states: 1, transitions: 1, seconds });
+    const unfinished = { states: null, transitions: null, seconds: null };
+    expect(timesFasterThanPaper([
+      { paper: finished(100), ours: finished(1) },
+      { paper: finished(10), ours: finished(0) },
+      { paper: unfinished, ours: finished(1) },
+      { paper: finished(5), ours: unfinished },
+    ])).toBeCloseTo(Math.sqrt(100 * 10_000), 6);
   });
 });
 

@@ -100,6 +100,12 @@ describe.skipIf(!HAVE_CORPUS || !existsSync(PAPER_DIR))('report tables', () => {
     // mean of the five speedups by 2^(1/5).
     const speedup = (budgetSeconds: number) => buildTable('summary', { ...full, budgetSeconds, paper: undefined }).rows.find((r) => r[0]?.toString().startsWith('speedup × (geometric'))![1] as number;
     expect(speedup(2 * BUDGET_S) / speedup(BUDGET_S)).toBeCloseTo(2 ** (1 / 5), 1);
+    // Against the paper's own times (seconds to hours there, milliseconds here), in this run's column only.
+    for (const mode of ['w/o', 'w/']) {
+      const row = summary.rows.find((r) => r[0] === `times faster than the paper's tool ${mode} DPOR (geometric mean per pair)`)!;
+      expect(row[1]).toBeGreaterThan(1);
+      expect(row.slice(2).every((c) => c === null)).toBe(true);
+    }
   });
 
   it('gives Table 1 per group with the paper\'s figures for the same pairs', () => {

@@ -325,6 +325,7 @@ export class PaperDpor<S, I> {
       if (src !== this.graph.dst(tb)) this.work.push(src, accessSet, word, mask);
       return;
     }
+    // Each event of the group, lowest bit first (a loop, not a callback: this is the search's hot path).
     for (let bits = mask; bits !== 0; bits &= bits - 1) this.backtrackForConflict(src, 32 * word + (31 - Math.clz32(bits & -bits)));
     const rest = remainder(met); // step 3's A_r
     const eb = this.graph.event(tb);

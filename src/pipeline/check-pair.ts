@@ -181,10 +181,11 @@ const MIN_SHORTENING_SHARE = 0.25;
  * or at a budget). Such a search explored part of the graph, depth first, so the paths it found can
  * run to dozens or thousands of events where a few would do. A breadth-first search of the pair
  * reaches every state along a shortest path; it stops once its graph shows every conflict wanted
- * (with `firstConflict`, any one of them), after ten times the first search's states, or at the
- * end of what is left of the pair's budget (at least a quarter of the budget: a search stopped by
- * its budget found its conflicts along the longest paths). A conflict it does not reach keeps its
- * path, and so do all when an app fails in a state only the breadth-first search reaches.
+ * (with `firstConflict`, any one of them), after ten times the first search's states, or when
+ * what is left of the pair's budget runs out; it gets at least a quarter of the budget, since a
+ * search stopped by its budget leaves nothing and has the longest paths. A conflict it does not
+ * reach keeps its path, and so do all when an app fails in a state only the breadth-first search
+ * reaches.
  */
 function shortened(system: PairSystem, found: Witness[], searchedStates: number, options: CheckPairOptions, started: number): Witness[] {
   const wanted = new Set(found.map((w) => conflictIdentity(w.conflict)));

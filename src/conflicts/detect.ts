@@ -22,10 +22,17 @@ interface Found {
   later: AttributeWrite;
   earlier: Origin;
   transition: number;
+  /** Where it happens, for `nearer`: computed once per candidate. */
+  rank: number[];
 }
 
 const keyOf = (w: AttributeWrite) => `${w.device}\u0000${w.attribute}`;
 const identityOf = (w: AttributeWrite) => `${w.app}\u0000${w.value}\u0000${w.manual}`;
+
+/** What makes a conflict distinct: the device and attribute, and both apps with the values they stored. */
+export function conflictKey(later: AttributeWrite, earlier: AttributeWrite): string {
+  return `${keyOf(later)}\u0000${later.app}\u0000${later.value}\u0000${earlier.app}\u0000${earlier.value}`;
+}
 
 /** Every distinct conflict of the graph, each with the shortest path found that produces it. */
 export function detectConflicts(graph: WriteGraph, tracked: (w: AttributeWrite) => boolean): Conflict[] {
@@ -55,10 +62,10 @@ function runDataflow(graph: WriteGraph, outgoing: number[][], distance: Int32Arr
       const candidates = previous ? [previous] : reaching[src].get(key)?.values() ?? [];
       for (const earlier of candidates) {
         if (!write.manual && earlier.write.app !== write.app && earlier.write.value !== write.value) {
-          const id = `${key}\u0000${write.app}\u0000${write.value}\u0000${earlier.write.app}\u0000${earlier.write.value}`;
-          const candidate = { later: write, earlier, transition: index };
+          const id = conflictKey(write, earlier.write);
+          const candidate = { later: write, earlier, transition: index, rank: rank(index, earlier.transition, graph, distance) };
           const known = found.get(id);
-          if (!known || nearer(candidate, known, graph, distance)) found.set(id, candidate);
+          if (!known || nearer(candidate, known)) found.set(id, candidate);
         }
       }
       current.set(key, { write, transition: index });
@@ -77,16 +84,16 @@ function runDataflow(graph: WriteGraph, outgoing: number[][], distance: Int32Arr
  * made sooner gives the shorter path); among equals the earlier event of the event list wins, so
  * the choice never depends on the order of the dataflow.
  */
-function nearer(a: Found, b: Found, graph: WriteGraph, distance: Int32Array): boolean {
-  const [x, y] = [rank(a, graph, distance), rank(b, graph, distance)];
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] < y[i];
+function nearer(a: Found, b: Found): boolean {
+  for (let i = 0; i < a.rank.length; i++) if (a.rank[i] !== b.rank[i]) return a.rank[i] < b.rank[i];
   return false;
 }
 
-function rank(f: Found, graph: WriteGraph, distance: Int32Array): number[] {
-  const later = graph.transitions[f.transition];
-  const earlier = graph.transitions[f.earlier.transition];
-  return [distance[later.src], f.earlier.transition === f.transition ? 0 : 1, distance[earlier.src], later.event, earlier.event];
+/** `nearer`'s order, for a conflict at transition `at` over the write of transition `earlierAt`. */
+function rank(at: number, earlierAt: number, graph: WriteGraph, distance: Int32Array): number[] {
+  const later = graph.transitions[at];
+  const earlier = graph.transitions[earlierAt];
+  return [distance[later.src], earlierAt === at ? 0 : 1, distance[earlier.src], later.event, earlier.event];
 }
 
 /** Breadth-first distance (in transitions) of every state from the initial states. */

@@ -3,7 +3,7 @@
 // dataflow over the explored graph and replay each one's path into a readable trace.
 import { check } from '../check/check.js';
 import type { CheckOptions, CheckResult, ExploredGraph, Verdict } from '../check/types.js';
-import { detectConflicts } from '../conflicts/detect.js';
+import { conflictKey, detectConflicts } from '../conflicts/detect.js';
 import { physicalWarnings } from '../conflicts/physical.js';
 import { noConflictReason } from '../conflicts/prefilter.js';
 import type { AttributeWrite, Conflict, WriteGraph } from '../conflicts/types.js';
@@ -208,9 +208,8 @@ function shortened(system: PairSystem, found: Witness[], searchedStates: number,
   });
 }
 
-/** What makes a conflict distinct: the attribute, the device, and both apps with their values. */
 function conflictIdentity(c: Conflict): string {
-  return [c.device, c.attribute, c.later.app, c.later.value, c.earlier.app, c.earlier.value].join('\u0000');
+  return conflictKey(c.later, c.earlier);
 }
 
 export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOptions): PairCheckResult {

@@ -5,9 +5,9 @@ import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lowerFile } from '../src/lower/lower.js';
-import type { AppIR } from '../src/lower/ir.js';
-import { exerciseIR, exercisedCleanly } from '../src/model/exercise.js';
+import { lowerFile } from '../src/pipeline/load.js';
+import type { AppIR } from '../src/ir/ir.js';
+import { exerciseIR, exercisedCleanly } from '../src/pipeline/exercise.js';
 import { readAppList } from '../src/pairs/lists.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -6,7 +6,8 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { collectGroovyFiles } from '../src/util/files.js';
 import { AUTO_GROUP_PREFIX, autoGroups, LOCATION_MODE_GROUP } from '../src/pairs/auto.js';
-import { classifyFiles, type AppClassification } from '../src/pairs/classify.js';
+import type { AppClassification } from '../src/analysis/classify.js';
+import { classifyFiles } from '../src/pairs/classify.js';
 import { readGroups } from '../src/pairs/lists.js';
 import type { AppPair } from '../src/pairs/types.js';
 

@@ -20,7 +20,7 @@ import { readPaperTables, type PaperRow } from '../src/report/paper.js';
 import { renderTable } from '../src/report/table.js';
 import { buildTable, reportInput, type TableName } from '../src/report/tables.js';
 import { Store } from '../src/store/store.js';
-import { VERSION } from '../src/version.js';
+import { VERSION } from '../src/util/version.js';
 
 const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
 const SHARED = join(ROOT, '..', 'shared');

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { VERSION } from '../version.js';
+import { VERSION } from '../util/version.js';
 import { pairGroups, requireDirectory, selectGroups, UsageError, type Group } from '../pairs/source.js';
 import { DEFAULT_TRACKED, type Mode, type PairCheckResult } from '../pipeline/check-pair.js';
 import { formatLoadError, loadApp } from '../pipeline/load.js';

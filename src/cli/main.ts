@@ -13,7 +13,7 @@ import { registerParse } from './commands/parse.js';
 import { registerReport } from './commands/report.js';
 import { registerRun } from './commands/run.js';
 import { registerShow } from './commands/show.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../util/version.js';
 
 const program = new Command('stcheck')
   .description('Find conflicting interactions between pairs of SmartThings apps')

@@ -3,7 +3,8 @@
 // A non-manual write conflicts with a reaching write of the other app that stored another value.
 // Working over the graph, not over single paths, keeps detection sound across state matching:
 // when a known state is reached with new reaching writes, its explored successors are rechecked.
-import type { AttributeWrite, Conflict, WriteGraph } from './types.js';
+import type { AttributeWrite } from '../model/attribute-write.js';
+import type { Conflict, WriteGraph } from './types.js';
 
 interface Origin {
   write: AttributeWrite;

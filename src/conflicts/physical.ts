@@ -3,11 +3,11 @@
 // warnings, not conflicts, as in the reference, but computed as the reference meant them: the
 // sensing app must subscribe to the medium's attribute or read its sensor, and the other app must
 // actually actuate (issue a command on) a capability that changes the medium, as
-// src/pairs/classify.ts finds it. Merely having such an input is not enough: a logger that takes
+// src/analysis/classify.ts finds it. Merely having such an input is not enough: a logger that takes
 // a switch only to record it turns no light on. (The reference warns whenever App1 has an
 // illuminance sensor, and for any motion sensor at all.)
-import type { AppIR } from '../lower/ir.js';
-import { classifyApp } from '../pairs/classify.js';
+import type { AppIR } from '../ir/ir.js';
+import { classifyApp } from '../analysis/classify.js';
 
 interface Medium {
   name: string;

@@ -1,19 +1,6 @@
-// Data types of conflict detection: the attribute writes a transition makes, the graph they are
-// read from, and the conflicts found. Independent of SmartThings beyond the names.
-import type { SourceLocation } from '../lower/ir.js';
-
-/** One write of a tracked device attribute (or the location mode) made by an app's code. */
-export interface AttributeWrite {
-  app: string;
-  /** The device written (`lock`, `switch`, ... one device per capability), or `location`. */
-  device: string;
-  attribute: string;
-  value: string;
-  /** Made directly by a handler of a user-originated event (touch, button, NFC, app touch). */
-  manual: boolean;
-  /** Where the app's code issued the command, when known. */
-  at?: SourceLocation;
-}
+// Data types of conflict detection: the graph of the attribute writes transitions make
+// (model/attribute-write.ts), and the conflicts found. Independent of SmartThings beyond the names.
+import type { AttributeWrite } from '../model/attribute-write.js';
 
 /** The explored state graph, as conflict detection needs it. */
 export interface WriteGraph {

@@ -39,7 +39,7 @@ export function exploreProgram(program: EventProgram, options: ExploreOptions): 
   } catch (e) {
     if (!(e instanceof InterpError)) throw e;
     const at = e.at ?? { file: program.ir.file, line: 1, column: 1 };
-    return { ok: false, error: { file: at.file, line: at.line, column: at.column, message: e.detail } };
+    return { ok: false, error: { file: at.file, line: at.line, column: at.column, message: e.detail, kind: e.kind } };
   }
 }
 

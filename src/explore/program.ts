@@ -2,9 +2,9 @@
 // shared state, each top-level method is an event, `disabled = ["e2", ...]` lists the events that
 // start disabled. This module reads such a file into an AppIR the interpreter can run, plus the
 // event list; src/explore/system.ts turns it into an EventSystem. See docs/explore.md.
-import type { AppIR } from '../lower/ir.js';
+import type { AppIR } from '../ir/ir.js';
 import type { LowerError } from '../lower/lower.js';
-import { walk } from '../lower/static-scan.js';
+import { walk } from '../parser/walk.js';
 import type * as ast from '../parser/ast.js';
 import { parseGroovy } from '../parser/parser.js';
 import { readSource } from '../util/files.js';
@@ -50,14 +50,14 @@ export function readEventProgram(source: string, file: string): ProgramResult {
   const parsed = parseGroovy(source, file);
   if (!parsed.ok) {
     const { line, column, message } = parsed.error;
-    return { ok: false, error: { file, line, column, message: `parse error: ${message}` } };
+    return { ok: false, error: { file, line, column, message: `parse error: ${message}`, kind: 'parse' } };
   }
   try {
     return { ok: true, program: programOf(parsed.program, source, file) };
   } catch (e) {
     if (!(e instanceof ProgramSyntaxError)) throw e;
     const { line, column } = e.node.range.start;
-    return { ok: false, error: { file, line, column, message: e.message } };
+    return { ok: false, error: { file, line, column, message: e.message, kind: 'unsupported' } };
   }
 }
 

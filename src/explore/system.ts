@@ -31,7 +31,9 @@ export interface ViolationPlace {
 }
 
 /** `enable("x")` with a name that is no event: a mistake in the program, not a property violation. */
-class UnknownEventError extends StopError {}
+class UnknownEventError extends StopError {
+  readonly kind = 'app-error';
+}
 
 function refuse(what: string): never {
   throw new UnsupportedError(`${what} in an event program (it has no devices, location, subscriptions or timers)`);

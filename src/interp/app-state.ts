@@ -6,7 +6,7 @@
 // observable through iteration), so two states print equal exactly when no Groovy program can tell
 // them apart by iterating them. Values print with their type where Groovy distinguishes them
 // (1 vs 1.0 vs 1.0d vs "1").
-import type { StoreName } from '../lower/ir.js';
+import type { StoreName } from '../ir/ir.js';
 import * as num from './numbers.js';
 import {
   BuiltinObject,

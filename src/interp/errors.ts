@@ -5,6 +5,7 @@
 //   do not model (`unsupported`), a runaway loop or recursion (`budget`).
 // Errors raised deep in the runtime have no position; the interpreter fills it in at the nearest
 // call or expression that has one, so every message reads `... at <file>:<line>:<col>`.
+import type { ErrorKind } from '../util/error-kind.js';
 import type { Value } from './values.js';
 
 export interface ErrorPosition {
@@ -19,6 +20,7 @@ function withPosition(message: string, at: ErrorPosition | undefined): string {
 
 /** Base of every error the interpreter raises on purpose. */
 export abstract class InterpError extends Error {
+  abstract readonly kind: ErrorKind;
   at?: ErrorPosition;
   constructor(readonly detail: string) {
     super(detail);
@@ -35,6 +37,7 @@ export abstract class InterpError extends Error {
 
 /** A Groovy exception; catchable by the app. `javaClass` drives typed `catch` clauses. */
 export class GroovyError extends InterpError {
+  readonly kind = 'app-error';
   constructor(
     readonly javaClass: string,
     /** The exception's getMessage(). */
@@ -51,6 +54,7 @@ export abstract class StopError extends InterpError {}
 
 /** An API or construct that is not modelled. Message: `unsupported: <what> at <file>:<line>:<col>`. */
 export class UnsupportedError extends StopError {
+  readonly kind = 'unsupported';
   constructor(readonly what: string) {
     super(`unsupported: ${what}`);
   }
@@ -58,6 +62,7 @@ export class UnsupportedError extends StopError {
 
 /** The step or depth budget ran out (an endless loop, runaway recursion or event cascade). */
 export class BudgetError extends StopError {
+  readonly kind = 'budget';
   constructor(what: string) {
     super(`budget exceeded: ${what}`);
   }

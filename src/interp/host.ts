@@ -7,7 +7,7 @@
 // this or another app instance (through AppHandle.invoke) before they return, exactly as the
 // SmartThings runtime model dispatches the command's event. The interpreter keeps no global state
 // besides the shared step budget, so nested invocations are safe.
-import type { InputIR } from '../lower/ir.js';
+import type { InputIR } from '../ir/ir.js';
 import type { Access } from './access.js';
 import type { DeviceRef, GEvent, Value } from './values.js';
 

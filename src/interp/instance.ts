@@ -1,7 +1,7 @@
 // One running app: its IR, its explicit state (fields, state, atomicState), its bound inputs, and
 // the host it talks to. `invoke` runs a method to completion; it may be re-entered by the host
 // (a command inside a handler delivering an event to this same app).
-import type { AppIR, FunctionIR, StoreName } from '../lower/ir.js';
+import type { AppIR, FunctionIR, StoreName } from '../ir/ir.js';
 import { appStoreLocation, WHOLE_STORE, type AccessKind } from './access.js';
 import {
   canonicalAppState,

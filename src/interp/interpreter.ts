@@ -5,7 +5,7 @@
 // Control flow: statements return a value (for Groovy's implicit return of the last statement) or
 // a Signal for return/break/continue; Groovy exceptions are JS exceptions (errors.ts).
 import type * as ast from '../parser/ast.js';
-import type { FunctionIR } from '../lower/ir.js';
+import type { FunctionIR } from '../ir/ir.js';
 import type { AccessKind } from './access.js';
 import type { Budget, BuiltinFunction, RuntimeContext } from './context.js';
 import { BudgetError, CallDepthError, GroovyError, InterpError, UnsupportedError, missingProperty, nullPointer } from './errors.js';

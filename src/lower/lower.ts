@@ -1,12 +1,13 @@
-// Lowers a parsed SmartApp to its AppIR: metadata, inputs (by running the preferences DSL),
-// subscriptions and schedules (static scan), methods, fields and mappings. Never throws: an app
-// that cannot be lowered gives a positioned error.
-import { InterpError } from '../interp/errors.js';
+// Lowers a parsed SmartApp to its AppIR: metadata, inputs (by running the preferences DSL with the
+// evaluator it is given), subscriptions and schedules (static scan), methods, fields and mappings.
+// Never throws: an app that cannot be lowered gives a positioned error. pipeline/load.ts wires in
+// the interpreter's evaluator and is what callers use.
+import type { AppIR, AppMetadata, FunctionIR, LowerWarning, MappingIR, PreferencesEvaluator } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
-import { parseFile, parseGroovy, type ParseResult } from '../parser/parser.js';
-import type { AppIR, AppMetadata, FunctionIR, LowerWarning, MappingIR } from './ir.js';
-import { evaluatePreferences } from './preferences.js';
-import { scanMethods, walk } from './static-scan.js';
+import type { ParseResult } from '../parser/parser.js';
+import { walk } from '../parser/walk.js';
+import type { ErrorKind } from '../util/error-kind.js';
+import { scanMethods } from './static-scan.js';
 import { storesReadWhole } from './store-usage.js';
 
 export interface LowerError {
@@ -15,6 +16,7 @@ export interface LowerError {
   column: number;
   /** `parse error: ...`, `unsupported: ...`, or a Groovy exception raised by the preferences code. */
   message: string;
+  kind: ErrorKind;
 }
 
 export type LowerResult = { ok: true; app: AppIR } | { ok: false; error: LowerError };
@@ -97,11 +99,12 @@ function syntacticInputNames(program: ast.Program): string[] {
   return names;
 }
 
-function positioned(file: string, node: ast.Node, message: string): LowerResult {
-  return { ok: false, error: { file, line: node.range.start.line, column: node.range.start.column, message } };
+function unsupported(file: string, node: ast.Node, what: string): LowerResult {
+  const { line, column } = node.range.start;
+  return { ok: false, error: { file, line, column, message: `unsupported: ${what}`, kind: 'unsupported' } };
 }
 
-export function lowerApp(program: ast.Program, file: string): LowerResult {
+export function lowerProgram(program: ast.Program, file: string, evaluatePreferences: PreferencesEvaluator): LowerResult {
   const decls: ast.MethodDecl[] = [];
   const fields: ast.VarDecl[] = [];
   const preferences: ast.Statement[] = [];
@@ -111,12 +114,12 @@ export function lowerApp(program: ast.Program, file: string): LowerResult {
   for (const stmt of program.body) {
     if (stmt.kind === 'MethodDecl') decls.push(stmt);
     else if (stmt.kind === 'VarDecl') fields.push(stmt);
-    else if (stmt.kind === 'ClassDecl') return positioned(file, stmt, `unsupported: class declaration ${stmt.name}`);
+    else if (stmt.kind === 'ClassDecl') return unsupported(file, stmt, `class declaration ${stmt.name}`);
     else if (topLevelCall(stmt, 'definition')) definition = topLevelCall(stmt, 'definition');
     else if (topLevelCall(stmt, 'preferences')) preferences.push(stmt);
     else if (topLevelCall(stmt, 'mappings')) mappings = topLevelCall(stmt, 'mappings');
     else if (stmt.kind === 'ExpressionStatement') topLevel.push(stmt.expression);
-    else if (stmt.kind !== 'ImportDecl' && stmt.kind !== 'Empty') return positioned(file, stmt, `unsupported: top-level ${stmt.kind} statement`);
+    else if (stmt.kind !== 'ImportDecl' && stmt.kind !== 'Empty') return unsupported(file, stmt, `top-level ${stmt.kind} statement`);
   }
   const methods: FunctionIR[] = decls.map((decl) => ({ name: decl.name, getterProperty: getterProperty(decl), decl }));
   const app: AppIR = {
@@ -133,14 +136,13 @@ export function lowerApp(program: ast.Program, file: string): LowerResult {
     storesReadWhole: storesReadWhole(program),
     warnings: [],
   };
-  let preferenceWarnings: LowerWarning[];
-  try {
-    ({ inputs: app.inputs, warnings: preferenceWarnings } = evaluatePreferences(app, preferences));
-  } catch (e) {
-    if (!(e instanceof InterpError)) throw e;
-    const at = e.at ?? { file, line: 1, column: 1 };
-    return { ok: false, error: { file, line: at.line, column: at.column, message: `in preferences: ${e.detail}` } };
+  const evaluated = evaluatePreferences(app, preferences);
+  if (!evaluated.ok) {
+    const { line, column, detail, kind } = evaluated.error;
+    return { ok: false, error: { file, line, column, message: `in preferences: ${detail}`, kind } };
   }
+  app.inputs = evaluated.inputs;
+  const preferenceWarnings: LowerWarning[] = evaluated.warnings;
   const bound = new Set(app.inputs.map((i) => i.name));
   app.unboundInputs = [...new Set(syntacticInputNames(program))].filter((n) => !bound.has(n));
   const scan = scanMethods(decls, file, new Set(app.inputs.map((i) => i.name)));
@@ -150,18 +152,11 @@ export function lowerApp(program: ast.Program, file: string): LowerResult {
   return { ok: true, app };
 }
 
-function fromParse(parsed: ParseResult, file: string): LowerResult {
+/** Lowers the result of parsing `file`: a parse error is returned as the lowering's error. */
+export function lowerParsed(parsed: ParseResult, file: string, evaluatePreferences: PreferencesEvaluator): LowerResult {
   if (!parsed.ok) {
     const { line, column, message } = parsed.error;
-    return { ok: false, error: { file, line, column, message: `parse error: ${message}` } };
+    return { ok: false, error: { file, line, column, message: `parse error: ${message}`, kind: 'parse' } };
   }
-  return lowerApp(parsed.program, file);
-}
-
-export function lowerSource(source: string, file: string): LowerResult {
-  return fromParse(parseGroovy(source, file), file);
-}
-
-export function lowerFile(path: string): LowerResult {
-  return fromParse(parseFile(path), path);
+  return lowerProgram(parsed.program, file, evaluatePreferences);
 }

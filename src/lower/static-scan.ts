@@ -4,21 +4,8 @@
 // subscriptions actually made to the host; this static list is what the pair's event list is
 // built from.
 import type * as ast from '../parser/ast.js';
-import type { ScheduleIR, ScheduleKind, SourceLocation, SubscriptionIR, SubscriptionSource } from './ir.js';
-
-type Visitor = (node: ast.Node, parent: ast.Node | null) => void;
-
-/** Visits every node under `node` (depth first, source order), each with its parent. */
-export function walk(node: ast.Node, visit: Visitor, parent: ast.Node | null = null): void {
-  visit(node, parent);
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) {
-      for (const child of value) if (child && typeof child === 'object' && 'kind' in child) walk(child as ast.Node, visit, node);
-    } else if (value && typeof value === 'object' && 'kind' in value) {
-      walk(value as ast.Node, visit, node);
-    }
-  }
-}
+import { walk } from '../parser/walk.js';
+import type { ScheduleIR, ScheduleKind, SourceLocation, SubscriptionIR, SubscriptionSource } from '../ir/ir.js';
 
 function locationOf(file: string, node: ast.Node): SourceLocation {
   return { file, line: node.range.start.line, column: node.range.start.column };

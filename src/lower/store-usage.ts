@@ -7,8 +7,8 @@
 // every key exactly. Printing a store to the log (`log.debug "state: $state"`, common in the
 // corpus) does not count: what the log shows cannot influence what the app does next.
 import type * as ast from '../parser/ast.js';
-import type { StoreName } from './ir.js';
-import { walk } from './static-scan.js';
+import type { StoreName } from '../ir/ir.js';
+import { walk } from '../parser/walk.js';
 
 const STORES: ReadonlySet<string> = new Set<StoreName>(['state', 'atomicState']);
 

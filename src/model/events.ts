@@ -4,7 +4,7 @@
 // so our state and transition counts, comparable with the paper's. Subscriptions that the lowering
 // finds but the token scan misses (a subscription the scan cannot read) are appended, so no
 // subscribed event goes unfired: a deliberate deviation, listed per pair as `extra`.
-import type { AppIR, SubscriptionIR } from '../lower/ir.js';
+import type { AppIR, SubscriptionIR } from '../ir/ir.js';
 import { expandEventType } from './environment-events.js';
 import { scanPairTypes, type ScannedType } from './reference-scan.js';
 

@@ -13,9 +13,12 @@ import { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
 import { NOW_MS } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type GMap, type Value } from '../interp/values.js';
-import { defaultBinding } from '../lower/input-defaults.js';
-import type { AppIR, InputIR } from '../lower/ir.js';
-import { applyCommand, capabilityOf, countsAsWrite, createDevice, initialValues, isManualEvent, type CapabilitySpec } from './capabilities.js';
+import { defaultBinding } from '../interp/input-defaults.js';
+import type { AppIR, InputIR } from '../ir/ir.js';
+import { capabilityOf, countsAsWrite, initialValues, isManualEvent, type CapabilitySpec } from '../devices/capabilities.js';
+import { createDevice } from '../interp/devices.js';
+import { applyCommand } from './commands.js';
+import { NoDeviceInputError } from './errors.js';
 import type { PairEvent } from './events.js';
 
 interface DeviceState {
@@ -169,7 +172,7 @@ export class Home implements Host {
     if (source === 'app') return this.touchApps(valueText);
     if (source === 'location') return this.locationEvent(attribute, valueText);
     const device = this.deviceOfInput(source);
-    if (!device) throw new Error(`no device input named ${source}`);
+    if (!device) throw new NoDeviceInputError(source);
     this.deviceEvent(this.devices.get(device.id)!, attribute, valueText);
   }
 

@@ -4,9 +4,9 @@
 // it cascades into. Both of the reference's initial configurations are initial states.
 import type { Access } from '../interp/access.js';
 import type { EventSystem, Step } from '../check/types.js';
-import type { AttributeWrite } from '../conflicts/types.js';
-import type { AppIR } from '../lower/ir.js';
-import { countsAsWrite } from './capabilities.js';
+import type { AttributeWrite } from './attribute-write.js';
+import type { AppIR } from '../ir/ir.js';
+import { countsAsWrite } from '../devices/capabilities.js';
 import type { PairEvent } from './events.js';
 import { Home, type HomeRecord, type HomeSnapshot } from './home.js';
 

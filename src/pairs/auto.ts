@@ -2,8 +2,8 @@
 // for the location mode. Two apps are paired when both can write the same device: in the pair
 // model every input of a capability is the one simulated device of that capability, so apps that
 // both actuate a capability write the same device. Both orders, no self-pairs, as for the lists.
-import { capabilityOf } from '../model/capabilities.js';
-import type { AppClassification } from './classify.js';
+import { capabilityOf } from '../devices/capabilities.js';
+import type { AppClassification } from '../analysis/classify.js';
 import { crossPairs } from './lists.js';
 import type { AppPair, PairGroup } from './types.js';
 

@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import type { LowerError } from '../lower/lower.js';
 import { collectGroovyFiles } from '../util/files.js';
 import { autoGroups } from './auto.js';
-import { classifyFiles, type AppClassification } from './classify.js';
+import type { AppClassification } from '../analysis/classify.js';
+import { classifyFiles } from './classify.js';
 import { readGroupAttributes, readGroups } from './lists.js';
 import type { AppPair, PairGroup } from './types.js';
 

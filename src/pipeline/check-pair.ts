@@ -6,9 +6,10 @@ import type { CheckOptions, CheckResult, ExploredGraph, Verdict } from '../check
 import { conflictKey, detectConflicts } from '../conflicts/detect.js';
 import { physicalWarnings } from '../conflicts/physical.js';
 import { noConflictReason } from '../conflicts/prefilter.js';
-import type { AttributeWrite, Conflict, WriteGraph } from '../conflicts/types.js';
+import type { Conflict, WriteGraph } from '../conflicts/types.js';
+import type { AttributeWrite } from '../model/attribute-write.js';
 import { InterpError, UnsupportedError } from '../interp/errors.js';
-import { CAPABILITIES } from '../model/capabilities.js';
+import { CAPABILITIES } from '../devices/capabilities.js';
 import { buildPairEvents } from '../model/events.js';
 import { INITIAL_CONFIGURATIONS, PairSystem, type PairState, type PairTransitionInfo } from '../model/pair-system.js';
 import { heapMb } from '../util/heap.js';

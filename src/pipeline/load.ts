@@ -1,14 +1,43 @@
-// Reads and lowers one app file for the pair stages, keeping the source text (the pair's event
-// list is built from it, as the reference does).
-import { lowerSource, type LowerError } from '../lower/lower.js';
+// Lowers app files for every caller, with the interpreter's preferences evaluator wired in (lower
+// takes it as a parameter so that it never imports interp), and reads one app for the pair stages,
+// keeping the source text (the pair's event list is built from it, as the reference does).
+import { evaluatePreferences } from '../interp/preferences.js';
+import { lowerParsed, lowerProgram, type LowerError, type LowerResult } from '../lower/lower.js';
 import type { PairApp } from '../model/events.js';
+import type * as ast from '../parser/ast.js';
+import { parseFile, parseGroovy } from '../parser/parser.js';
+import type { ErrorKind } from '../util/error-kind.js';
 import { readSource } from '../util/files.js';
+
+export function lowerApp(program: ast.Program, file: string): LowerResult {
+  return lowerProgram(program, file, evaluatePreferences);
+}
+
+export function lowerSource(source: string, file: string): LowerResult {
+  return lowerParsed(parseGroovy(source, file), file, evaluatePreferences);
+}
+
+export function lowerFile(path: string): LowerResult {
+  return lowerParsed(parseFile(path), path, evaluatePreferences);
+}
 
 export interface LoadedApp extends PairApp {
   file: string;
 }
 
-export type LoadResult = { ok: true; app: LoadedApp } | { ok: false; error: LowerError; kind: 'parse-error' | 'unsupported' | 'error' };
+/** How a pair reports an app that cannot be loaded. */
+export type LoadFailure = 'parse-error' | 'unsupported' | 'error';
+
+export type LoadResult = { ok: true; app: LoadedApp } | { ok: false; error: LowerError; kind: LoadFailure };
+
+const FAILURE_OF_KIND: Readonly<Record<ErrorKind, LoadFailure>> = {
+  io: 'error',
+  parse: 'parse-error',
+  unsupported: 'unsupported',
+  'app-error': 'error',
+  budget: 'error',
+  'no-device-input': 'error',
+};
 
 export function loadApp(file: string): LoadResult {
   const text = readSource(file);
@@ -16,8 +45,7 @@ export function loadApp(file: string): LoadResult {
   const source = text.source;
   const lowered = lowerSource(source, file);
   if (lowered.ok) return { ok: true, app: { file, ir: lowered.app, source } };
-  const kind = lowered.error.message.startsWith('parse error') ? 'parse-error' : 'unsupported';
-  return { ok: false, kind, error: lowered.error };
+  return { ok: false, kind: FAILURE_OF_KIND[lowered.error.kind], error: lowered.error };
 }
 
 /** `file:line:col: message`, the one format every command prints app errors in. */

@@ -26,12 +26,12 @@ export function collectGroovyFiles(paths: string[]): string[] {
 }
 
 /** A file's text, or the positioned error every command reports for a file it cannot read (at 1:1). */
-export type SourceText = { ok: true; source: string } | { ok: false; error: { file: string; line: number; column: number; message: string } };
+export type SourceText = { ok: true; source: string } | { ok: false; error: { file: string; line: number; column: number; message: string; kind: 'io' } };
 
 export function readSource(path: string): SourceText {
   try {
     return { ok: true, source: readFileSync(path, 'utf8') };
   } catch (error) {
-    return { ok: false, error: { file: path, line: 1, column: 1, message: `cannot read file: ${(error as Error).message}` } };
+    return { ok: false, error: { file: path, line: 1, column: 1, message: `cannot read file: ${(error as Error).message}`, kind: 'io' } };
   }
 }

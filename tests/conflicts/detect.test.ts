@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectConflicts } from '../../src/conflicts/detect.js';
-import type { AttributeWrite, WriteGraph } from '../../src/conflicts/types.js';
+import type { WriteGraph } from '../../src/conflicts/types.js';
+import type { AttributeWrite } from '../../src/model/attribute-write.js';
 
 const lock = (app: string, value: string, manual = false): AttributeWrite => ({ app, device: 'lock', attribute: 'lock', value, manual });
 const all = () => true;

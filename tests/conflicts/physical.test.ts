@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { physicalWarnings } from '../../src/conflicts/physical.js';
-import type { AppIR } from '../../src/lower/ir.js';
+import type { AppIR } from '../../src/ir/ir.js';
 import { loadApp } from '../../src/pipeline/load.js';
 import { HAVE_CORPUS, REPO_ROOT, SMARTAPPS_DIR } from '../support/corpus.js';
 

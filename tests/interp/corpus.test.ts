@@ -2,9 +2,9 @@
 // 116 apps of the reference's lists.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lowerFile } from '../../src/lower/lower.js';
+import { lowerFile } from '../../src/pipeline/load.js';
 import { Home } from '../../src/model/home.js';
-import { exerciseFile, exercisedCleanly } from '../../src/model/exercise.js';
+import { exerciseFile, exercisedCleanly } from '../../src/pipeline/exercise.js';
 import { readAppList } from '../../src/pairs/lists.js';
 import { HAVE_CORPUS, LISTS_DIR, SMARTAPPS_DIR } from '../support/corpus.js';
 import { readdirSync } from 'node:fs';

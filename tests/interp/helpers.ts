@@ -1,7 +1,7 @@
 // Runs Groovy snippets: lowers a small app source and invokes one of its methods in a Home.
 import { toStr } from '../../src/interp/operators.js';
 import type { Value } from '../../src/interp/values.js';
-import { lowerSource } from '../../src/lower/lower.js';
+import { lowerSource } from '../../src/pipeline/load.js';
 import { Home } from '../../src/model/home.js';
 
 export function homeFor(source: string): Home {

@@ -3,8 +3,8 @@
 // (they stopped with `unsupported: new Random()` before).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lowerFile } from '../../src/lower/lower.js';
-import { exerciseFile } from '../../src/model/exercise.js';
+import { lowerFile } from '../../src/pipeline/load.js';
+import { exerciseFile } from '../../src/pipeline/exercise.js';
 import { Home } from '../../src/model/home.js';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
 import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';

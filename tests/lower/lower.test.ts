@@ -2,8 +2,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lowerFile, lowerSource } from '../../src/lower/lower.js';
-import type { AppIR } from '../../src/lower/ir.js';
+import { lowerFile, lowerSource } from '../../src/pipeline/load.js';
+import type { AppIR } from '../../src/ir/ir.js';
 import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
 
 function lower(name: string): AppIR {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lowerSource } from '../../src/lower/lower.js';
+import { lowerSource } from '../../src/pipeline/load.js';
 import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
 
 function wholeStores(body: string): string[] {

@@ -2,8 +2,9 @@
 // `oneUser`, an effective `setColor(map)` flips the colour bulb's `colorChanged`. Both are stored
 // (state, conflicts and DPOR see the write) and neither sends an event.
 import { describe, expect, it } from 'vitest';
-import { lowerSource } from '../../src/lower/lower.js';
-import { applyCommand, capabilityOf, initialValues } from '../../src/model/capabilities.js';
+import { lowerSource } from '../../src/pipeline/load.js';
+import { capabilityOf, initialValues } from '../../src/devices/capabilities.js';
+import { applyCommand } from '../../src/model/commands.js';
 import { Home } from '../../src/model/home.js';
 
 const speech = capabilityOf('speechSynthesis')!;

@@ -2,8 +2,8 @@
 // rules one by one on small apps, then real corpus apps.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lowerFile, lowerSource } from '../../src/lower/lower.js';
-import { classifyApp } from '../../src/pairs/classify.js';
+import { lowerFile, lowerSource } from '../../src/pipeline/load.js';
+import { classifyApp } from '../../src/analysis/classify.js';
 import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
 
 const INPUTS = `

@@ -1,7 +1,7 @@
 // `stcheck ir <app.groovy> [--json]`: the app's inputs, subscriptions, schedules and methods.
 import type { Command } from 'commander';
-import type { AppIR, SubscriptionSource } from '../../lower/ir.js';
-import { lowerFile } from '../../lower/lower.js';
+import type { AppIR, SubscriptionSource } from '../../ir/ir.js';
+import { lowerFile } from '../../pipeline/load.js';
 
 function sourceName(s: SubscriptionSource): string {
   return s.kind === 'input' ? s.input : s.kind;

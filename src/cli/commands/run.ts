@@ -2,7 +2,8 @@
 // simulated home with default inputs and delivers the events in order.
 import type { Command } from 'commander';
 import { InterpError } from '../../interp/errors.js';
-import { lowerFile } from '../../lower/lower.js';
+import { lowerFile } from '../../pipeline/load.js';
+import { NoDeviceInputError } from '../../model/errors.js';
 import { Home, type HomeRecord } from '../../model/home.js';
 
 interface EventSpec {
@@ -73,7 +74,7 @@ export function registerRun(program: Command): void {
         home.install();
         for (const { spec } of events) home.fireEvent(spec!.source, spec!.attribute, spec!.value);
       } catch (e) {
-        if (!(e instanceof InterpError) && !(e instanceof Error && /^no device input/.test(e.message))) throw e;
+        if (!(e instanceof InterpError) && !(e instanceof NoDeviceInputError)) throw e;
         error = e.message;
         process.exitCode = 1;
       }

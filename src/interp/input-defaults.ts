@@ -1,33 +1,13 @@
-// The values the reference binds to inputs (iotcheck-reference.md §2.3), as data: a device input
-// gets the one simulated device of its capability; the other types get constants.
-import { toStr } from '../interp/operators.js';
-import { capabilityOf } from '../model/capabilities.js';
-import type { Value } from '../interp/values.js';
-import type { InputIR } from './ir.js';
+// The values the reference binds to inputs (iotcheck-reference.md §2.3): a device input gets the
+// one simulated device of its capability; the other types get the constants of
+// devices/input-defaults.ts; an enum gets its first option.
+import { capabilityOf } from '../devices/capabilities.js';
+import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
+import type { InputIR } from '../ir/ir.js';
+import { toStr } from './operators.js';
+import type { Value } from './values.js';
 
 export type InputBinding = { kind: 'device'; capability: string } | { kind: 'value'; value: Value };
-
-export const DEFAULT_MODE = 'home';
-
-/** Input types whose value is a constant, with that constant. */
-const CONSTANTS: Readonly<Record<string, Value>> = {
-  number: 50,
-  decimal: 50,
-  text: 'This is just a text!',
-  string: 'This is just a text!',
-  paragraph: 'This is just a text!',
-  password: 'This is just a text!',
-  email: 'This is just a text!',
-  time: '15:00',
-  // The reference binds booleans to the *string* "true" (§2.3); kept, so `if (flag)` is truthy.
-  bool: 'true',
-  boolean: 'true',
-  phone: 9495379373,
-  contact: 'AJ',
-  mode: DEFAULT_MODE,
-  icon: 'st.Lighting.light1',
-  hub: 'hub0',
-};
 
 /**
  * The binding of one input; `capability.X` and `device.X` inputs are devices of capability X when
@@ -39,7 +19,7 @@ export function defaultBinding(input: InputIR): InputBinding {
     return capabilityOf(input.capability) ? { kind: 'device', capability: input.capability } : { kind: 'value', value: null };
   }
   if (input.type === 'enum') return { kind: 'value', value: firstOption(input.options) };
-  if (Object.hasOwn(CONSTANTS, input.type)) return { kind: 'value', value: CONSTANTS[input.type] };
+  if (Object.hasOwn(INPUT_CONSTANTS, input.type)) return { kind: 'value', value: INPUT_CONSTANTS[input.type] };
   return { kind: 'value', value: null };
 }
 

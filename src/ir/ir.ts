@@ -1,7 +1,8 @@
 // The event-handler IR of one SmartApp: what `lower` produces from the syntax tree and what the
 // interpreter, the model and the pair generator consume. Plain data (JSON-serialisable except for
 // the AST references in `methods`), so a phase can import these types without the lowering code.
-import type { Expression, MethodDecl, VarDecl } from '../parser/ast.js';
+import type { Expression, MethodDecl, Statement, VarDecl } from '../parser/ast.js';
+import type { ErrorKind } from '../util/error-kind.js';
 
 /** An app's persistent stores. */
 export type StoreName = 'state' | 'atomicState';
@@ -124,3 +125,15 @@ export interface AppIR {
   storesReadWhole: StoreName[];
   warnings: LowerWarning[];
 }
+
+/** What running an app's `preferences` code gives: its inputs in declaration order. */
+export type PreferencesResult =
+  | { ok: true; inputs: InputIR[]; warnings: LowerWarning[] }
+  | { ok: false; error: { line: number; column: number; detail: string; kind: ErrorKind } };
+
+/**
+ * Runs the `preferences` statements of an app whose methods and fields are already lowered.
+ * Lowering needs the interpreter for this and takes it as a parameter, so `lower` never imports
+ * `interp`: the implementation is interp/preferences.ts, and pipeline/load.ts passes it in.
+ */
+export type PreferencesEvaluator = (app: AppIR, preferences: readonly Statement[]) => PreferencesResult;

@@ -3,16 +3,17 @@
 // closures; `page(name: "p")` without a closure runs the app's method `p()`; code inside dynamic
 // pages runs with the inputs seen so far bound to their default values. Pages reached through
 // `href(page: ...)` or `nextPage:` are visited too, as a user configuring the app would.
-import type { BuiltinFunction, RuntimeContext } from '../interp/context.js';
-import { InterpError } from '../interp/errors.js';
-import type { AppHandle, Host } from '../interp/host.js';
-import { AppInstance } from '../interp/instance.js';
-import { toStr } from '../interp/operators.js';
-import { GClosure, type GMap, type Value } from '../interp/values.js';
-import { createDevice, capabilityOf, initialValues } from '../model/capabilities.js';
+import { capabilityOf, initialValues } from '../devices/capabilities.js';
+import type { AppIR, InputIR, LowerWarning, PreferencesResult } from '../ir/ir.js';
 import type { Statement } from '../parser/ast.js';
+import type { BuiltinFunction, RuntimeContext } from './context.js';
+import { createDevice } from './devices.js';
+import { InterpError } from './errors.js';
+import type { AppHandle, Host } from './host.js';
+import { AppInstance } from './instance.js';
 import { defaultBinding } from './input-defaults.js';
-import type { AppIR, InputIR, LowerWarning } from './ir.js';
+import { toStr } from './operators.js';
+import { GClosure, type GMap, type Value } from './values.js';
 
 /** What the DSL run records. */
 interface PreferencesRun {
@@ -192,7 +193,7 @@ function preferencesHost(): Host {
  * Runs the `preferences` statements of an app (whose methods and fields are already lowered) and
  * returns its inputs in declaration order. Throws the interpreter's positioned errors.
  */
-export function evaluatePreferences(ir: AppIR, preferences: readonly Statement[]): PreferencesResult {
+function runPreferences(ir: AppIR, preferences: readonly Statement[]): { inputs: InputIR[]; warnings: LowerWarning[] } {
   const run: PreferencesRun = { inputs: [], page: undefined, section: undefined, visitedPages: new Set(), pendingPages: [] };
   const app = new AppInstance(ir, preferencesHost(), { id: 'Preferences', builtins: dslBuiltins(run), unknownNamesAreNull: true });
   app.load();
@@ -214,7 +215,17 @@ export function evaluatePreferences(ir: AppIR, preferences: readonly Statement[]
   return { inputs: run.inputs, warnings };
 }
 
-export interface PreferencesResult {
-  inputs: InputIR[];
-  warnings: LowerWarning[];
+/**
+ * The PreferencesEvaluator lowering takes: an error the preferences code raises becomes a
+ * positioned failure of its kind (a Groovy exception is the app's error, not an unsupported
+ * construct).
+ */
+export function evaluatePreferences(ir: AppIR, preferences: readonly Statement[]): PreferencesResult {
+  try {
+    return { ok: true, ...runPreferences(ir, preferences) };
+  } catch (e) {
+    if (!(e instanceof InterpError)) throw e;
+    const at = e.at ?? { line: 1, column: 1 };
+    return { ok: false, error: { line: at.line, column: at.column, detail: e.detail, kind: e.kind } };
+  }
 }

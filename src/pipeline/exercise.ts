@@ -2,9 +2,9 @@
 // then run every subscription it made once with a plausible event. Used by the corpus test, the
 // benchmark and docs/unsupported.md.
 import { GroovyError, InterpError } from '../interp/errors.js';
-import type { AppIR } from '../lower/ir.js';
-import { lowerFile } from '../lower/lower.js';
-import { Home } from './home.js';
+import type { AppIR } from '../ir/ir.js';
+import { lowerFile } from './load.js';
+import { Home } from '../model/home.js';
 
 export interface HandlerFailure {
   /** `installed`, or the handler that failed. */

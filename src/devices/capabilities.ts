@@ -1,10 +1,11 @@
 // The device capability models as data (iotcheck-reference.md §3.1-§3.2), one table: attributes
 // with their value domains and the two initial values (the reference's init = true / false
 // configurations), commands with the attribute writes they make, and the manual events.
-// `applyCommand` is the only place that gives commands their meaning; the single-app home and the
-// pair model both use it.
-import { toStr } from '../interp/operators.js';
-import { Decimal, DeviceRef, Double, type Value } from '../interp/values.js';
+// `applyCommand` (model/commands.ts) is the only place that gives commands their meaning; the
+// single-app home and the pair model both use it.
+
+/** A value in the table: plain data, so the table is read without the interpreter. */
+export type PlainValue = string | number | boolean | null;
 
 export type AttributeDomain = readonly string[] | 'number' | 'string' | 'boolean';
 
@@ -12,9 +13,9 @@ export interface AttributeSpec {
   name: string;
   domain: AttributeDomain;
   /** Initial value in the reference's init = true configuration. */
-  initTrue: Value;
+  initTrue: PlainValue;
   /** Initial value in the init = false configuration. */
-  initFalse: Value;
+  initFalse: PlainValue;
   /**
    * The device sends no event when the attribute changes: the value is stored (it is part of the
    * state, conflicts and DPOR see the write) but no handler hears of it. The reference's
@@ -35,7 +36,7 @@ export type ToggleWhen = 'always' | 'ifEffective';
  * the negation of the attribute's current (boolean) value.
  */
 export type CommandWrite =
-  | { attribute: string; value: Value }
+  | { attribute: string; value: PlainValue }
   | { attribute: string; arg: number }
   | { attribute: string; mapKey: string }
   | { attribute: string; toggle: ToggleWhen };
@@ -67,7 +68,7 @@ function numAttr(name: string, initTrue: number, initFalse: number): AttributeSp
   return { name, domain: 'number', initTrue, initFalse };
 }
 
-function set(attribute: string, value: Value): CommandSpec {
+function set(attribute: string, value: PlainValue): CommandSpec {
   return { writes: [{ attribute, value }] };
 }
 
@@ -337,7 +338,7 @@ export function commandNames(spec: CapabilitySpec): string[] {
   return [...Object.keys(spec.commands), ...Object.keys(NO_OPS).filter((c) => !(c in spec.commands))];
 }
 
-export function initialValues(spec: CapabilitySpec, init: boolean): Map<string, Value> {
+export function initialValues(spec: CapabilitySpec, init: boolean): Map<string, PlainValue> {
   return new Map(spec.attributes.map((a) => [a.name, init ? a.initTrue : a.initFalse]));
 }
 
@@ -356,74 +357,12 @@ export function countsAsWrite(write: { readonly attribute: string; readonly chan
   return write.changed || write.attribute === 'switch';
 }
 
-/** One attribute write of a command: whether it changes the attribute, and whether the device sends an event. */
-export interface AttributeChange {
-  attribute: string;
-  value: Value;
-  /**
-   * The device stores the value: it differs from the current one, or the command always acts
-   * (momentary `push`). False is the reference's idempotence guard: nothing is stored or sent.
-   */
-  changed: boolean;
-  /** The device sends the attribute's event: the write changed it and the attribute is not silent. */
-  sendsEvent: boolean;
+/** The command of a capability, with the no-op commands every device accepts. */
+export function commandOf(spec: CapabilitySpec, command: string): CommandSpec | undefined {
+  return spec.commands[command] ?? NO_OPS[command];
 }
 
-/** Numeric arguments keep their number; strings that hold integers become numbers (setLevel("50")). */
-function normaliseArgument(domain: AttributeDomain, v: Value): Value {
-  if (domain === 'number') {
-    if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number(v.trim());
-    if (v instanceof Decimal || v instanceof Double) return Number.isInteger(v.value) ? v.value : v;
-    return v;
-  }
-  return v === null || typeof v === 'string' ? v : toStr(v);
-}
-
-/**
- * The meaning of `command(args)` on a device with `spec` whose attributes are `current`: the
- * attribute writes in the table's order, each with whether it changes the value and whether the
- * device sends an event for it. Returns undefined for a command the capability does not have.
- */
-export function applyCommand(
-  spec: CapabilitySpec,
-  current: ReadonlyMap<string, Value>,
-  command: string,
-  args: readonly Value[],
-): AttributeChange[] | undefined {
-  const cmd = spec.commands[command] ?? NO_OPS[command];
-  if (!cmd) return undefined;
-  // A leading options map (`on([delay: 1000])`) is not an argument of the command itself.
-  const positional = args.length && args[0] instanceof Map && !cmd.writes.some((w) => 'mapKey' in w) ? args.slice(1) : args;
-  const changes: (AttributeChange | undefined)[] = cmd.writes.map((w) => {
-    if ('toggle' in w) return undefined; // decided below, once the other writes are known
-    let raw: Value | undefined;
-    if ('value' in w) raw = w.value;
-    else if ('arg' in w) raw = positional[w.arg];
-    else {
-      const m = positional[0];
-      raw = m instanceof Map && m.has(w.mapKey) ? (m.get(w.mapKey) ?? null) : undefined;
-    }
-    if (raw === undefined) return undefined;
-    const attribute = spec.attributes.find((a) => a.name === w.attribute);
-    const value = normaliseArgument(attribute?.domain ?? 'string', raw);
-    const old = current.get(w.attribute) ?? null;
-    const same = old === value || (old !== null && value !== null && toStr(old) === toStr(value));
-    const changed = cmd.alwaysEmits === true || !same;
-    return { attribute: w.attribute, value, changed, sendsEvent: changed && attribute?.silent !== true };
-  });
-  const effective = changes.some((c) => c?.changed);
-  cmd.writes.forEach((w, i) => {
-    if (!('toggle' in w) || (w.toggle === 'ifEffective' && !effective)) return;
-    const attribute = spec.attributes.find((a) => a.name === w.attribute);
-    const value = current.get(w.attribute) !== true;
-    changes[i] = { attribute: w.attribute, value, changed: true, sendsEvent: attribute?.silent !== true };
-  });
-  return changes.filter((c): c is AttributeChange => c !== undefined);
-}
-
-/** The simulated device of a capability (one per capability, shared by every input of it). */
-export function createDevice(capability: string): DeviceRef {
-  const spec = capabilityOf(capability);
-  const id = `${capability}0`;
-  return new DeviceRef(id, id, [capability], spec ? attributeNames(spec) : [], spec ? commandNames(spec) : []);
+/** The id of the simulated device of a capability: one per capability, shared by every input of it. */
+export function simulatedDeviceId(capability: string): string {
+  return `${capability}0`;
 }

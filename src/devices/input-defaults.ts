@@ -1,0 +1,25 @@
+// The constants the reference binds to inputs that are not devices (iotcheck-reference.md §2.3),
+// as plain data; interp/input-defaults.ts turns an input into its binding.
+import type { PlainValue } from './capabilities.js';
+
+export const DEFAULT_MODE = 'home';
+
+/** Input types whose value is a constant, with that constant. */
+export const INPUT_CONSTANTS: Readonly<Record<string, PlainValue>> = {
+  number: 50,
+  decimal: 50,
+  text: 'This is just a text!',
+  string: 'This is just a text!',
+  paragraph: 'This is just a text!',
+  password: 'This is just a text!',
+  email: 'This is just a text!',
+  time: '15:00',
+  // The reference binds booleans to the *string* "true" (§2.3); kept, so `if (flag)` is truthy.
+  bool: 'true',
+  boolean: 'true',
+  phone: 9495379373,
+  contact: 'AJ',
+  mode: DEFAULT_MODE,
+  icon: 'st.Lighting.light1',
+  hub: 'hub0',
+};

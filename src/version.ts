@@ -1,6 +1,0 @@
-import { readFileSync } from 'node:fs';
-
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-
-/** The tool version, as recorded in stored runs. */
-export const VERSION: string = packageJson.version;

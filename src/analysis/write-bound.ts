@@ -15,7 +15,7 @@ import { simulatedDeviceId } from '../devices/capabilities.js';
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
-import { commandWrites } from './commands.js';
+import { commandWrites, deviceInputs } from './commands.js';
 
 /** A device attribute (or `location`/`mode`) an app may write. */
 export interface WriteTarget {
@@ -61,7 +61,7 @@ export function possibleWrites(app: AppIR): WriteTarget[] {
   const calls = namedCalls(app);
   const targets = new Map<string, WriteTarget>();
   const add = (device: string, attribute: string) => targets.set(targetKey({ device, attribute }), { device, attribute });
-  const capabilities = new Set(app.inputs.flatMap((i) => (i.capability === undefined ? [] : [i.capability])));
+  const capabilities = new Set(deviceInputs(app).values());
   for (const capability of capabilities) {
     const device = simulatedDeviceId(capability);
     for (const [command, attributes] of commandWrites(capability)) {

@@ -70,6 +70,7 @@ describe.skipIf(!HAVE_CORPUS)('lowering corpus apps', () => {
       if (r.ok) continue;
       expect(r.error.line).toBeGreaterThan(0);
       expect(r.error.message).toMatch(/^(parse error|in preferences|unsupported):/);
+      expect(['parse', 'unsupported', 'app-error', 'budget']).toContain(r.error.kind);
       failures.push(`${f}:${r.error.line}:${r.error.column} ${r.error.message}`);
     }
     process.stdout.write(`lowered ${files.length - failures.length}/${files.length}\n${failures.join('\n')}\n`);

@@ -1,5 +1,5 @@
 // The constants the reference binds to inputs that are not devices (iotcheck-reference.md §2.3),
-// as plain data; interp/input-defaults.ts turns an input into its binding.
+// as plain data; interp/input-bindings.ts turns an input into its binding.
 import type { PlainValue } from './capabilities.js';
 
 export const DEFAULT_MODE = 'home';

@@ -11,7 +11,7 @@ import { createDevice } from './devices.js';
 import { InterpError } from './errors.js';
 import type { AppHandle, Host } from './host.js';
 import { AppInstance } from './instance.js';
-import { defaultBinding } from './input-defaults.js';
+import { defaultBinding } from './input-bindings.js';
 import { toStr } from './operators.js';
 import { GClosure, type GMap, type Value } from './values.js';
 

@@ -13,7 +13,7 @@ import { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
 import { NOW_MS } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type GMap, type Value } from '../interp/values.js';
-import { defaultBinding } from '../interp/input-defaults.js';
+import { defaultBinding } from '../interp/input-bindings.js';
 import type { AppIR, InputIR } from '../ir/ir.js';
 import { capabilityOf, countsAsWrite, initialValues, isManualEvent, type CapabilitySpec } from '../devices/capabilities.js';
 import { createDevice } from '../interp/devices.js';

@@ -38,7 +38,7 @@ function runClosure(c: GClosure | null): void {
 }
 
 /** Capability of an input type: `capability.lock` → `lock`, `device.aeonKeyFob` → `aeonKeyFob`. */
-export function capabilityOfType(type: string): string | undefined {
+function capabilityOfType(type: string): string | undefined {
   const m = /^(capability|device)\.(.+)$/.exec(type);
   return m ? m[2] : undefined;
 }
@@ -51,7 +51,7 @@ function optionsOf(named: GMap): unknown[] | undefined {
 }
 
 /** The value the Extractor binds while preferences run: a device of the capability, or the constant. */
-export function preferencesValue(input: InputIR): Value {
+function preferencesValue(input: InputIR): Value {
   const binding = defaultBinding(input);
   if (binding.kind === 'value') return binding.value;
   const device = createDevice(binding.capability);

@@ -2,7 +2,7 @@
 // evaluator it is given), subscriptions and schedules (static scan), methods, fields and mappings.
 // Never throws: an app that cannot be lowered gives a positioned error. pipeline/load.ts wires in
 // the interpreter's evaluator and is what callers use.
-import type { AppIR, AppMetadata, FunctionIR, LowerWarning, MappingIR, PreferencesEvaluator } from '../ir/ir.js';
+import type { AppIR, AppMetadata, FunctionIR, MappingIR, PreferencesEvaluator } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import type { ParseResult } from '../parser/parser.js';
 import { walk } from '../parser/walk.js';
@@ -16,6 +16,7 @@ export interface LowerError {
   column: number;
   /** `parse error: ...`, `unsupported: ...`, or a Groovy exception raised by the preferences code. */
   message: string;
+  /** What callers classify the error by (never the message): parse, unsupported, app-error, ... */
   kind: ErrorKind;
 }
 
@@ -142,13 +143,12 @@ export function lowerProgram(program: ast.Program, file: string, evaluatePrefere
     return { ok: false, error: { file, line, column, message: `in preferences: ${detail}`, kind } };
   }
   app.inputs = evaluated.inputs;
-  const preferenceWarnings: LowerWarning[] = evaluated.warnings;
   const bound = new Set(app.inputs.map((i) => i.name));
   app.unboundInputs = [...new Set(syntacticInputNames(program))].filter((n) => !bound.has(n));
   const scan = scanMethods(decls, file, new Set(app.inputs.map((i) => i.name)));
   app.subscriptions = scan.subscriptions;
   app.schedules = scan.schedules;
-  app.warnings = [...preferenceWarnings, ...scan.problems];
+  app.warnings = [...evaluated.warnings, ...scan.problems];
   return { ok: true, app };
 }
 

@@ -3,28 +3,7 @@
 // with their source lines, the writes, and the events those cascaded into.
 import type { HomeRecord } from '../model/home.js';
 import { INITIAL_CONFIGURATIONS, type PairSystem, type PairState } from '../model/pair-system.js';
-
-export type TraceStep =
-  | { kind: 'event'; depth: number; source: string; name: string; value: string; manual: boolean }
-  | { kind: 'handler'; depth: number; app: string; appName: string; handler: string; cause: string }
-  | { kind: 'command'; depth: number; app: string; appName: string; device: string; command: string; args: string[]; line?: number }
-  | { kind: 'write'; depth: number; app: string; appName: string; device: string; attribute: string; value: string; changed: boolean; manual: boolean; line?: number }
-  | { kind: 'timer'; depth: number; app: string; appName: string; api: string; handler: string; fired: boolean }
-  | { kind: 'error'; depth: number; app: string; appName: string; handler: string; message: string };
-
-export interface TracedEvent {
-  /** The event fired by the environment, as the event list describes it. */
-  event: string;
-  steps: TraceStep[];
-}
-
-export interface Trace {
-  /** The reference's initial configuration the path starts from (init = true or false). */
-  init: boolean;
-  events: TracedEvent[];
-  /** All steps of all events (a measure of the trace's length). */
-  steps: TraceStep[];
-}
+import type { Trace, TracedEvent, TraceStep } from '../results/trace.js';
 
 /** How a trace names the installation of both apps, shown when it wrote an attribute. */
 export const INSTALLATION = 'installation: installed() of App1, then App2';

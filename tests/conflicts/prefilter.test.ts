@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { noConflictReason, possibleWrites, type WriteTarget } from '../../src/conflicts/prefilter.js';
 import type { AppIR } from '../../src/lower/ir.js';
-import { checkPair, explorePair, pairSystem } from '../../src/pipeline/check-pair.js';
+import { checkPair } from '../../src/pipeline/check-pair.js';
+import { explorePair, pairSystem } from '../../src/pipeline/explore-pair.js';
 import { loadApp, type LoadedApp } from '../../src/pipeline/load.js';
 import { HAVE_CORPUS, LISTS_DIR, SMARTAPPS_DIR } from '../support/corpus.js';
 

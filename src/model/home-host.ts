@@ -1,0 +1,121 @@
+// The host API of a simulated home: what the interpreter calls on behalf of an app (src/interp/host.ts)
+// — its inputs, device attributes and commands, the location mode, subscriptions, timers, messages —
+// with every access recorded for the model checker's independence relation.
+import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
+import { UnsupportedError } from '../interp/errors.js';
+import type { AppHandle, Host, Message, RuntimeSubscription, SubscriptionTarget, TimerRequest } from '../interp/host.js';
+import { toStr } from '../interp/operators.js';
+import { NOW_MS } from '../interp/time.js';
+import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
+import { defaultBinding } from '../lower/input-defaults.js';
+import type { InputIR } from '../lower/ir.js';
+import { applyCommand, countsAsWrite, isManualEvent } from './capabilities.js';
+import type { Dispatcher } from './home-dispatch.js';
+import { LOCATION_MODES, type HomeWorld } from './home-world.js';
+
+export class HomeHost implements Host {
+  constructor(
+    private readonly world: HomeWorld,
+    private readonly events: Dispatcher,
+  ) {}
+
+  inputValue(_app: AppHandle, input: InputIR): Value {
+    const binding = defaultBinding(input);
+    if (binding.kind === 'value') return binding.value;
+    const device = this.world.deviceFor(binding.capability).ref;
+    return input.multiple ? [device] : device;
+  }
+
+  readAttribute(_app: AppHandle, device: DeviceRef, attribute: string): Value {
+    this.events.access('read', deviceAttributeLocation(device.id, attribute));
+    return this.world.devices.get(device.id)?.values.get(attribute) ?? null;
+  }
+
+  deviceCommand(handle: AppHandle, device: DeviceRef, command: string, args: Value[]): Value {
+    const app = this.world.instance(handle.id);
+    const { events } = this;
+    const state = this.world.devices.get(device.id)!;
+    events.records.push({ kind: 'command', app: app.id, device: device.id, command, args: args.map(toStr), at: app.callSite, depth: events.depth });
+    const changes = state.spec ? applyCommand(state.spec, state.values, command, args) : undefined;
+    if (!changes) throw new UnsupportedError(`command ${command} of ${device.id}`);
+    for (const change of changes) {
+      const location = deviceAttributeLocation(device.id, change.attribute);
+      events.access('read', location);
+      events.records.push({
+        kind: 'write', app: app.id, device: device.id, attribute: change.attribute, location, value: toStr(change.value),
+        changed: change.changed, manual: events.manual, at: app.callSite, depth: events.depth,
+      });
+      if (countsAsWrite(change)) events.access('write', location);
+      if (!change.changed) continue;
+      state.values.set(change.attribute, change.value);
+      if (!change.sendsEvent) continue;
+      const event = new GEvent(change.attribute, toStr(change.value), 'DEVICE', device, new GDate(NOW_MS), null, true, false);
+      events.dispatch(event, isManualEvent(state.spec, change.attribute));
+    }
+    return null;
+  }
+
+  locationMode(): string {
+    this.events.access('read', LOCATION_MODE);
+    return this.world.mode;
+  }
+
+  locationModes(): string[] {
+    return LOCATION_MODES;
+  }
+
+  setLocationMode(handle: AppHandle, mode: string): void {
+    const app = this.world.instance(handle.id);
+    const { events } = this;
+    events.access('read', LOCATION_MODE);
+    const changed = this.world.mode !== mode;
+    events.records.push({
+      kind: 'write', app: app.id, device: 'location', attribute: 'mode', location: LOCATION_MODE, value: mode,
+      changed, manual: events.manual, at: app.callSite, depth: events.depth,
+    });
+    if (!changed) return;
+    this.world.mode = mode;
+    events.access('write', LOCATION_MODE);
+    events.dispatch(new GEvent('mode', mode, 'LOCATION', null, new GDate(NOW_MS), null, true, false), false);
+  }
+
+  sendLocationEvent(_app: AppHandle, event: GEvent): void {
+    this.events.dispatch(event, false);
+  }
+
+  subscribe(handle: AppHandle, subscription: RuntimeSubscription): void {
+    this.events.access('write', subscriptionLocation(handle.id, subscription.handler));
+    this.world.subscriptions.push({ app: this.world.instance(handle.id), subscription });
+  }
+
+  unsubscribe(handle: AppHandle, target: SubscriptionTarget | null): void {
+    this.world.subscriptions = this.world.subscriptions.filter(({ app, subscription: s }) => {
+      const removed = app.id === handle.id && (target === null || sameTarget(s.target, target));
+      if (removed) this.events.access('write', subscriptionLocation(app.id, s.handler));
+      return !removed;
+    });
+  }
+
+  /** Timers fire at once (reference §2.5). */
+  schedule(handle: AppHandle, timer: TimerRequest): void {
+    this.events.access('write', timerLocation(handle.id, timer.handler));
+    this.events.fireTimer(this.world.instance(handle.id), timer.handler, timer.api, timer.data === null ? [] : [timer.data]);
+  }
+
+  unschedule(app: AppHandle, handler: string | null): void {
+    if (handler !== null) this.events.access('write', timerLocation(app.id, handler));
+  }
+
+  message(app: AppHandle, message: Message): void {
+    this.events.records.push({ kind: 'message', app: app.id, message, depth: this.events.depth });
+  }
+
+  recordAccess(_app: AppHandle, access: Access): void {
+    this.events.access(access.kind, access.location);
+  }
+}
+
+function sameTarget(a: SubscriptionTarget, b: SubscriptionTarget): boolean {
+  if (a.kind === 'device' && b.kind === 'device') return a.device.id === b.device.id;
+  return a.kind === b.kind;
+}

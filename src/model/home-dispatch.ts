@@ -10,10 +10,11 @@ import { toStr } from '../interp/operators.js';
 import { NOW_MS } from '../interp/time.js';
 import { GDate, GEvent, type Value } from '../interp/values.js';
 import { isManualEvent } from './capabilities.js';
-import type { DeviceState, HomeRecord, HomeWorld } from './home-world.js';
+import type { DeviceState, HomeWorld } from './home-world.js';
+import type { TraceStep } from './trace-step.js';
 
 export class Dispatcher {
-  readonly records: HomeRecord[] = [];
+  readonly records: TraceStep[] = [];
   /** Access logs of the handler runs in progress, innermost last, and of the whole transition. */
   private readonly openLogs: Access[][] = [];
   /** How deep in handler runs the current record is. */
@@ -81,7 +82,7 @@ export class Dispatcher {
   fireTimer(app: AppInstance, handler: string, api: string, args: Value[]): void {
     const key = `${app.id}.${handler}`;
     const fire = !this.runningTimers.has(key);
-    this.records.push({ kind: 'timer', app: app.id, api, handler, fired: fire, depth: this.depth });
+    this.records.push({ kind: 'timer', depth: this.depth, app: app.id, appName: this.world.appName(app.id), api, handler, fired: fire });
     if (!fire) return;
     this.runningTimers.add(key);
     try {
@@ -97,7 +98,7 @@ export class Dispatcher {
    */
   dispatch(event: GEvent, manual: boolean): void {
     const source = event.device?.id ?? event.source.toLowerCase();
-    this.records.push({ kind: 'event', source, name: event.name, value: event.value, manual, depth: this.depth });
+    this.records.push({ kind: 'event', depth: this.depth, source, name: event.name, value: event.value, manual });
     const matching = this.world.subscriptions.filter((s) => matches(s.subscription, event));
     for (const app of [...this.world.apps].reverse()) {
       for (const { subscription } of matching.filter((s) => s.app === app)) {
@@ -108,7 +109,7 @@ export class Dispatcher {
           this.runHandler(app, subscription.handler, `${event.name}=${event.value}`, [event]);
         } catch (error) {
           if (!(error instanceof GroovyError)) throw error;
-          this.records.push({ kind: 'error', app: app.id, handler: subscription.handler, message: error.message, depth: this.depth });
+          this.records.push({ kind: 'error', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler: subscription.handler, message: error.message });
         } finally {
           this.manual = outerManual;
         }
@@ -119,7 +120,7 @@ export class Dispatcher {
   runHandler(app: AppInstance, handler: string, cause: string, args: Value[]): void {
     if (!app.hasMethod(handler)) return;
     const log: Access[] = [];
-    this.records.push({ kind: 'handler', app: app.id, handler, event: cause, depth: this.depth, accesses: log });
+    this.records.push({ kind: 'handler', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, cause, accesses: log });
     this.openLogs.push(log);
     this.depth++;
     try {

@@ -35,15 +35,17 @@ export class HomeHost implements Host {
     const app = this.world.instance(handle.id);
     const { events } = this;
     const state = this.world.devices.get(device.id)!;
-    events.records.push({ kind: 'command', app: app.id, device: device.id, command, args: args.map(toStr), at: app.callSite, depth: events.depth });
+    const appName = this.world.appName(app.id);
+    const at = app.callSite;
+    events.records.push({ kind: 'command', depth: events.depth, app: app.id, appName, device: device.id, command, args: args.map(toStr), line: at?.line, column: at?.column });
     const changes = state.spec ? applyCommand(state.spec, state.values, command, args) : undefined;
     if (!changes) throw new UnsupportedError(`command ${command} of ${device.id}`);
     for (const change of changes) {
       const location = deviceAttributeLocation(device.id, change.attribute);
       events.access('read', location);
       events.records.push({
-        kind: 'write', app: app.id, device: device.id, attribute: change.attribute, location, value: toStr(change.value),
-        changed: change.changed, manual: events.manual, at: app.callSite, depth: events.depth,
+        kind: 'write', depth: events.depth, app: app.id, appName, device: device.id, attribute: change.attribute, value: toStr(change.value),
+        changed: change.changed, manual: events.manual, line: at?.line, column: at?.column,
       });
       if (countsAsWrite(change)) events.access('write', location);
       if (!change.changed) continue;
@@ -69,9 +71,10 @@ export class HomeHost implements Host {
     const { events } = this;
     events.access('read', LOCATION_MODE);
     const changed = this.world.mode !== mode;
+    const at = app.callSite;
     events.records.push({
-      kind: 'write', app: app.id, device: 'location', attribute: 'mode', location: LOCATION_MODE, value: mode,
-      changed, manual: events.manual, at: app.callSite, depth: events.depth,
+      kind: 'write', depth: events.depth, app: app.id, appName: this.world.appName(app.id), device: 'location', attribute: 'mode', value: mode,
+      changed, manual: events.manual, line: at?.line, column: at?.column,
     });
     if (!changed) return;
     this.world.mode = mode;
@@ -107,7 +110,7 @@ export class HomeHost implements Host {
   }
 
   message(app: AppHandle, message: Message): void {
-    this.events.records.push({ kind: 'message', app: app.id, message, depth: this.events.depth });
+    this.events.records.push({ kind: 'message', depth: this.events.depth, app: app.id, appName: this.world.appName(app.id), message });
   }
 
   recordAccess(_app: AppHandle, access: Access): void {

@@ -1,9 +1,7 @@
 // What a simulated home holds, shared by its parts (the host API in home-host.ts, event delivery in
 // home-dispatch.ts, states in home-state.ts): the apps, one device per capability, the location
 // mode, and the subscriptions the apps made.
-import type { Access } from '../interp/access.js';
-import type { ErrorPosition } from '../interp/errors.js';
-import type { Message, RuntimeSubscription } from '../interp/host.js';
+import type { RuntimeSubscription } from '../interp/host.js';
 import type { AppInstance } from '../interp/instance.js';
 import type { DeviceRef, Value } from '../interp/values.js';
 import { capabilityOf, createDevice, initialValues, type CapabilitySpec } from './capabilities.js';
@@ -19,28 +17,6 @@ export interface Subscription {
   subscription: RuntimeSubscription;
 }
 
-/** One line of what happened, in order. */
-export type HomeRecord =
-  | { kind: 'event'; source: string; name: string; value: string; manual: boolean; depth: number }
-  | { kind: 'handler'; app: string; handler: string; event: string; depth: number; accesses: Access[] }
-  | { kind: 'command'; app: string; device: string; command: string; args: string[]; at: ErrorPosition | null; depth: number }
-  | {
-      kind: 'write';
-      app: string;
-      device: string;
-      attribute: string;
-      location: string;
-      value: string;
-      /** False for a command that stored the value already current (nothing is stored, no event is sent). */
-      changed: boolean;
-      manual: boolean;
-      at: ErrorPosition | null;
-      depth: number;
-    }
-  | { kind: 'message'; app: string; message: Message; depth: number }
-  | { kind: 'timer'; app: string; api: string; handler: string; fired: boolean; depth: number }
-  | { kind: 'error'; app: string; handler: string; message: string; depth: number };
-
 export const LOCATION_MODES = ['home', 'away', 'night'];
 
 export class HomeWorld {
@@ -50,8 +26,14 @@ export class HomeWorld {
   subscriptions: Subscription[] = [];
   mode: string;
 
-  /** `init`: the reference's initial configuration (§3.2) new devices start in. */
-  constructor(private init: boolean) {
+  /**
+   * `init`: the reference's initial configuration (§3.2) new devices start in; `names`: the apps'
+   * names for people (App1's first), the app ids when not given.
+   */
+  constructor(
+    private init: boolean,
+    private readonly names: readonly string[] = [],
+  ) {
     this.mode = init ? 'away' : 'home';
   }
 
@@ -76,5 +58,11 @@ export class HomeWorld {
 
   instance(id: string): AppInstance {
     return this.apps.find((a) => a.id === id)!;
+  }
+
+  /** The name of the app with this id (App1, App2, ...), or the id itself for another one (`environment`). */
+  appName(id: string): string {
+    const index = this.apps.findIndex((a) => a.id === id);
+    return this.names[index] ?? id;
   }
 }

@@ -16,14 +16,16 @@ import type { PairEvent } from './events.js';
 import { Dispatcher } from './home-dispatch.js';
 import { HomeHost } from './home-host.js';
 import { HomeStates, type HomeSnapshot } from './home-state.js';
-import { HomeWorld, LOCATION_MODES, type DeviceState, type HomeRecord } from './home-world.js';
+import { HomeWorld, LOCATION_MODES, type DeviceState } from './home-world.js';
+import type { TraceStep } from './trace-step.js';
 
-export type { HomeRecord } from './home-world.js';
 export type { HomeSnapshot } from './home-state.js';
 
 export interface HomeOptions {
   /** The reference's two initial configurations (§3.2): device values and mode. */
   init: boolean;
+  /** The apps' names in the steps recorded (App1's first); default: their ids. */
+  names?: readonly string[];
 }
 
 export class Home {
@@ -33,7 +35,7 @@ export class Home {
 
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
     const list = Array.isArray(irs) ? irs : [irs as AppIR];
-    this.world = new HomeWorld(options.init);
+    this.world = new HomeWorld(options.init, options.names);
     this.events = new Dispatcher(this.world);
     this.states = new HomeStates(this.world);
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
@@ -53,7 +55,7 @@ export class Home {
   }
 
   /** What happened in the last transition (or since the home was made), in order. */
-  get records(): HomeRecord[] {
+  get records(): TraceStep[] {
     return this.events.records;
   }
 
@@ -131,7 +133,7 @@ export class Home {
       if (!(error instanceof CallDepthError)) throw error;
       const innermost = this.records.findLast((r) => r.kind === 'handler');
       const [app, handler] = innermost?.kind === 'handler' ? [innermost.app, innermost.handler] : ['environment', ''];
-      this.records.push({ kind: 'error', app, handler, message: `event cascade cut: ${error.message}`, depth: 0 });
+      this.records.push({ kind: 'error', depth: 0, app, appName: this.world.appName(app), handler, message: `event cascade cut: ${error.message}` });
     }
   }
 
@@ -179,7 +181,7 @@ export class Home {
       event = new GEvent(attribute, value, 'DEVICE', s.target.device, date, data, true, true);
     }
     const owner = this.world.subscriptions.find((x) => x.subscription === s)?.app ?? this.app;
-    this.records.push({ kind: 'event', source: event.device?.id ?? event.source.toLowerCase(), name: event.name, value: event.value, manual: false, depth: this.events.depth });
+    this.records.push({ kind: 'event', depth: this.events.depth, source: event.device?.id ?? event.source.toLowerCase(), name: event.name, value: event.value, manual: false });
     this.events.runHandler(owner, s.handler, `${event.name}=${event.value}`, [event]);
   }
 

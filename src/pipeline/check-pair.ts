@@ -9,7 +9,7 @@ import { InterpError, UnsupportedError } from '../interp/errors.js';
 import { buildPairEvents } from '../model/events.js';
 import type { ConflictWrite, Mode, PairResult, Verdict } from '../results/types.js';
 import { heapMb } from '../util/heap.js';
-import { explorePair, pairSystem, trackedFilter, type CheckPairOptions, type ExploredPair } from './explore-pair.js';
+import { appName, explorePair, pairSystem, trackedFilter, type CheckPairOptions, type ExploredPair } from './explore-pair.js';
 import { formatLoadError, loadApp, type LoadedApp } from './load.js';
 import { shortened, witnessesOf } from './shorten.js';
 import { buildTrace } from './trace.js';
@@ -51,7 +51,7 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
       attribute: c.attribute,
       later: conflictWrite(c.later, names),
       earlier: conflictWrite(c.earlier, names),
-      trace: buildTrace(system, c.configuration, events, names),
+      trace: buildTrace(system, c.configuration, events),
     }))
     .sort((a, b) => a.trace.steps.length - b.trace.steps.length);
   if (options.firstConflict) conflicts = conflicts.slice(0, 1);
@@ -106,8 +106,4 @@ function failed(mode: Mode, verdict: Verdict, error: string, started: number): P
 
 function conflictWrite(w: AttributeWrite, names: Record<string, string>): ConflictWrite {
   return { app: w.app, appName: names[w.app] ?? w.app, value: w.value, manual: w.manual, line: w.at?.line, column: w.at?.column };
-}
-
-function appName(app: LoadedApp): string {
-  return app.file.replace(/^.*[\\/]/, '').replace(/\.groovy$/, '');
 }

@@ -40,7 +40,12 @@ export const DEFAULT_TRACKED: readonly string[] = [
 
 /** The pair's event system: both apps installed in one home, driven by the pair's event list. */
 export function pairSystem(app1: LoadedApp, app2: LoadedApp): PairSystem {
-  return new PairSystem([app1.ir, app2.ir], buildPairEvents(app1, app2).events);
+  return new PairSystem([app1.ir, app2.ir], buildPairEvents(app1, app2).events, [appName(app1), appName(app2)]);
+}
+
+/** An app's name for people: its file name without `.groovy`. */
+export function appName(app: LoadedApp): string {
+  return app.file.replace(/^.*[\\/]/, '').replace(/\.groovy$/, '');
 }
 
 /** A pair explored: the checker's result and the conflicts of the explored graph (shortest path each). */

@@ -1,7 +1,7 @@
 // Renders a conflict's trace as an indented timeline for the terminal: each event the environment
 // fired, then the handlers, commands, writes and cascaded events under it, with source lines, and
 // the two conflicting writes marked; and a whole result around its conflicts.
-import type { TraceStep } from '../results/trace.js';
+import type { TraceStep } from '../model/trace-step.js';
 import type { ConflictReport, RenderableResult } from '../results/types.js';
 
 /** A result's verdict, statistics, conflicts with their traces, and warnings. */
@@ -54,6 +54,8 @@ export function describeStep(step: TraceStep): string {
       return `${step.api} -> ${step.handler}()${step.fired ? ' fires at once' : ' stays pending'}`;
     case 'error':
       return `error in ${step.handler}: ${step.message}`;
+    case 'message':
+      return `${step.message.kind}${step.message.to ? ` to ${step.message.to}` : ''}: ${step.message.text}`;
   }
 }
 

@@ -1,13 +1,7 @@
-// A conflict's trace: the events of its path, each with what it caused in order. Types only;
-// src/pipeline/trace.ts builds traces, src/report/trace-text.ts prints them.
-
-export type TraceStep =
-  | { kind: 'event'; depth: number; source: string; name: string; value: string; manual: boolean }
-  | { kind: 'handler'; depth: number; app: string; appName: string; handler: string; cause: string }
-  | { kind: 'command'; depth: number; app: string; appName: string; device: string; command: string; args: string[]; line?: number }
-  | { kind: 'write'; depth: number; app: string; appName: string; device: string; attribute: string; value: string; changed: boolean; manual: boolean; line?: number }
-  | { kind: 'timer'; depth: number; app: string; appName: string; api: string; handler: string; fired: boolean }
-  | { kind: 'error'; depth: number; app: string; appName: string; handler: string; message: string };
+// A conflict's trace: the events of its path, each with what it caused in order (the steps the
+// home recorded, src/model/trace-step.ts). Types only; src/pipeline/trace.ts builds traces,
+// src/report/trace-text.ts prints them.
+import type { TraceStep } from '../model/trace-step.js';
 
 export interface TracedEvent {
   /** The event fired by the environment, as the event list describes it. */

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runBatch } from '../src/batch/batch.js';
 import type { Group } from '../src/pairs/source.js';
-import { DEFAULT_TRACKED } from '../src/pipeline/check-pair.js';
+import { DEFAULT_TRACKED } from '../src/pipeline/explore-pair.js';
 import { readPaperTables, type PaperRow } from '../src/report/paper.js';
 import { renderTable } from '../src/report/table.js';
 import { buildTable, reportInput, type TableName } from '../src/report/tables.js';

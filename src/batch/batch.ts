@@ -6,13 +6,13 @@ import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../util/version.js';
 import { pairGroups, requireDirectory, selectGroups, UsageError, type Group } from '../pairs/source.js';
-import { DEFAULT_TRACKED, type Mode, type PairCheckResult } from '../pipeline/check-pair.js';
+import { DEFAULT_TRACKED } from '../pipeline/explore-pair.js';
 import { formatLoadError, loadApp } from '../pipeline/load.js';
 import { runPool } from '../pool/pool.js';
 import { Store } from '../store/store.js';
 import { readSource } from '../util/files.js';
 import { softHeapLimitMb } from '../util/heap.js';
-import type { ResultRecord, Verdict } from '../store/types.js';
+import type { Mode, PairResult, ResultRecord, Verdict } from '../results/types.js';
 import { Progress } from './progress.js';
 import { outcomeRecord, type PairTask } from './task.js';
 
@@ -101,7 +101,7 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
       }
     }
     const progress = new Progress(tasks.length, out);
-    await runPool<PairTask, PairCheckResult>(WORKER, tasks, { jobs: options.jobs, budgetMs: hardLimitMs(options.budgetS), memoryMb: options.memoryMb }, (task, outcome) => {
+    await runPool<PairTask, PairResult>(WORKER, tasks, { jobs: options.jobs, budgetMs: hardLimitMs(options.budgetS), memoryMb: options.memoryMb }, (task, outcome) => {
       const record = outcomeRecord(task, outcome);
       save(task.pairId, record);
       progress.finished({ group: task.group, app1: appName(task.file1), app2: appName(task.file2), mode: task.mode, verdict: record.verdict, ms: record.ms ?? 0 });

@@ -1,6 +1,6 @@
 // Progress of a batch: a one-line bar redrawn in place on a terminal, otherwise one line per
 // finished pair (logs and CI stay readable).
-import type { Verdict } from '../store/types.js';
+import type { Verdict } from '../results/types.js';
 
 export interface ProgressEntry {
   group: string;

@@ -1,7 +1,7 @@
 // One unit of batch work, as sent to a worker thread, and how its outcome becomes a stored result.
 import type { TaskOutcome } from '../pool/protocol.js';
-import type { Mode, PairCheckResult } from '../pipeline/check-pair.js';
-import type { ResultRecord } from '../store/types.js';
+import type { Mode, PairResult, ResultRecord } from '../results/types.js';
+import { resultRecord } from '../store/columns.js';
 
 export interface PairTask {
   pairId: number;
@@ -20,37 +20,8 @@ export interface PairTask {
   firstConflict?: boolean;
 }
 
-/** The stored form of a finished check. */
-export function resultRecord(result: PairCheckResult): ResultRecord {
-  return {
-    mode: result.mode,
-    verdict: result.verdict,
-    complete: result.complete,
-    events: result.events,
-    states: result.states,
-    transitions: result.transitions,
-    executions: result.executions,
-    ms: result.ms,
-    peakMemoryMb: result.peakMemoryMb,
-    error: result.error,
-    decidedBy: result.decidedBy,
-    reason: result.reason,
-    conflicts: result.conflicts.map((c) => ({
-      device: c.device,
-      attribute: c.attribute,
-      laterApp: c.later.appName,
-      laterValue: c.later.value,
-      earlierApp: c.earlier.appName,
-      earlierValue: c.earlier.value,
-      earlierManual: c.earlier.manual,
-      trace: c,
-    })),
-    warnings: result.warnings,
-  };
-}
-
 /** The stored form of any outcome: a worker that was stopped or died still gives a result. */
-export function outcomeRecord(task: PairTask, outcome: TaskOutcome<PairCheckResult>): ResultRecord {
+export function outcomeRecord(task: PairTask, outcome: TaskOutcome<PairResult>): ResultRecord {
   if (outcome.kind === 'done') return { ...resultRecord(outcome.value), peakMemoryMb: outcome.peakMemoryMb };
   const verdict = outcome.kind === 'timeout' ? 'timeout' : outcome.kind === 'out-of-memory' ? 'out-of-memory' : 'error';
   return {

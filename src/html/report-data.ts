@@ -1,15 +1,15 @@
 // What the HTML report shows, shaped from one stored run: the run's configuration and time, verdict
 // counts per group, and one entry per ordered pair with both modes' statistics, the speedup, the
 // conflicts as `stcheck show` renders them, the warnings and, for small pairs, the state graphs.
-import type { Mode } from '../pipeline/check-pair.js';
 import { renderConflict } from '../report/trace-text.js';
+import type { Mode, StoredResult, Verdict } from '../results/types.js';
 import { conflictReports } from '../show/pair-results.js';
 import type { Store } from '../store/store.js';
-import type { RunRecord, StoredResult } from '../store/types.js';
+import type { RunRecord } from '../store/types.js';
 import { exploredStateGraph, GRAPH_MAX_STATES, type StateGraph } from './state-graph.js';
 
 export interface ModeEntry {
-  verdict: string;
+  verdict: Verdict;
   complete: boolean;
   states: number | null;
   transitions: number | null;

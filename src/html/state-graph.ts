@@ -8,9 +8,10 @@ import { readFileSync } from 'node:fs';
 import type { ExploredGraph } from '../check/types.js';
 import type { Conflict } from '../conflicts/types.js';
 import type { PairState, PairTransitionInfo } from '../model/pair-system.js';
-import { explorePair, pairSystem, type Mode } from '../pipeline/check-pair.js';
+import { explorePair, pairSystem } from '../pipeline/explore-pair.js';
 import { loadApp, type LoadedApp } from '../pipeline/load.js';
-import type { AppRecord, ConflictRecord } from '../store/types.js';
+import type { ConflictRecord, Mode } from '../results/types.js';
+import type { AppRecord } from '../store/types.js';
 
 /** Larger graphs are unreadable as a picture, and re-exploring them would slow the report down. */
 export const GRAPH_MAX_STATES = 60;

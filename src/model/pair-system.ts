@@ -8,7 +8,8 @@ import type { AttributeWrite } from './attribute-write.js';
 import type { AppIR } from '../ir/ir.js';
 import { countsAsWrite } from '../devices/capabilities.js';
 import type { PairEvent } from './events.js';
-import { Home, type HomeRecord, type HomeSnapshot } from './home.js';
+import { Home, type HomeSnapshot } from './home.js';
+import type { TraceStep } from './trace-step.js';
 
 export interface PairState {
   readonly snapshot: HomeSnapshot;
@@ -24,7 +25,7 @@ export interface PairTransitionInfo {
 /** Installing both apps: the state it ends in, what happened, and the attribute writes among that. */
 export interface Installation {
   readonly state: PairState;
-  readonly records: readonly HomeRecord[];
+  readonly records: readonly TraceStep[];
   readonly writes: readonly AttributeWrite[];
 }
 
@@ -46,11 +47,13 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   private readonly accessLists = new Interned<readonly Access[]>();
   private readonly infos = new Interned<PairTransitionInfo>();
 
+  /** `names`: the apps' names in the steps the home records (default App1, App2). */
   constructor(
-    apps: readonly [AppIR, AppIR],
+    private readonly apps: readonly [AppIR, AppIR],
     readonly events: readonly PairEvent[],
+    names?: readonly [string, string],
   ) {
-    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0] });
+    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names });
     this.home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
     this.home.load();
     this.loaded = this.home.snapshot();
@@ -87,7 +90,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     this.home.configure(INITIAL_CONFIGURATIONS[index]);
     this.home.transition(() => this.home.installApps());
     const records = [...this.home.records];
-    return { state: this.capture(), records, writes: attributeWrites(records) };
+    return { state: this.capture(), records, writes: this.attributeWrites(records) };
   }
 
   /** Every event is always enabled, as in the reference's event loop (reference §2.6). */
@@ -105,7 +108,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     return {
       state: next,
       accesses: this.accessLists.of(strongestAccesses(accesses)),
-      info: this.infos.of({ writes: attributeWrites(records) }),
+      info: this.infos.of({ writes: this.attributeWrites(records) }),
     };
   }
 
@@ -114,7 +117,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   }
 
   /** Fires `event` from `state`: the next state, every access made, and what happened in order. */
-  run(state: PairState, event: number): { state: PairState; accesses: Access[]; records: HomeRecord[] } {
+  run(state: PairState, event: number): { state: PairState; accesses: Access[]; records: TraceStep[] } {
     this.home.restore(state.snapshot);
     const accesses = this.home.transition(() => this.home.fire(this.events[event]));
     return { state: this.capture(), accesses, records: [...this.home.records] };
@@ -122,6 +125,21 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
 
   private capture(): PairState {
     return this.home.capture();
+  }
+
+  /** The writes that count for conflicts (`countsAsWrite`), with where in which app's file they were made. */
+  private attributeWrites(records: readonly TraceStep[]): AttributeWrite[] {
+    const writes: AttributeWrite[] = [];
+    for (const r of records) {
+      if (r.kind !== 'write' || !countsAsWrite(r)) continue;
+      const at = r.line === undefined || r.column === undefined ? undefined : { file: this.fileOf(r.app), line: r.line, column: r.column };
+      writes.push({ app: r.app, device: r.device, attribute: r.attribute, value: r.value, manual: r.manual, at });
+    }
+    return writes;
+  }
+
+  private fileOf(app: string): string {
+    return this.apps[app === 'App1' ? 0 : 1].file;
   }
 }
 
@@ -147,14 +165,4 @@ function strongestAccesses(accesses: readonly Access[]): Access[] {
   const kinds = new Map<string, Access['kind']>();
   for (const a of accesses) if (kinds.get(a.location) !== 'write') kinds.set(a.location, a.kind);
   return [...kinds].map(([location, kind]) => ({ kind, location }));
-}
-
-/** The writes that count for conflicts (`countsAsWrite`). */
-function attributeWrites(records: readonly HomeRecord[]): AttributeWrite[] {
-  const writes: AttributeWrite[] = [];
-  for (const r of records) {
-    if (r.kind !== 'write' || !countsAsWrite(r)) continue;
-    writes.push({ app: r.app, device: r.device, attribute: r.attribute, value: r.value, manual: r.manual, at: r.at ?? undefined });
-  }
-  return writes;
 }

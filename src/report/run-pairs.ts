@@ -1,6 +1,6 @@
 // A run's results seen per ordered pair (one row per group, App1, App2), with each mode's result,
 // and per unordered pair (both orders together), the two views the tables are built from.
-import type { Mode, StoredResult } from '../store/types.js';
+import type { Mode, StoredResult } from '../results/types.js';
 import type { ModeStats } from './paper.js';
 
 export interface OrderedPair {

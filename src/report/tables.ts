@@ -2,7 +2,8 @@
 // A.1 and A.2 and a per-group Table 1, the paper's headline figures, the conflicts, and the
 // reference study's per-group outcomes. See docs/tables.md.
 import type { Store } from '../store/store.js';
-import type { RunRecord, StoredResult } from '../store/types.js';
+import type { StoredResult } from '../results/types.js';
+import type { RunRecord } from '../store/types.js';
 import { matchPaper, paperRowOfPair } from './paper-join.js';
 import type { ModeStats, PaperRow } from './paper.js';
 import { orderedPairs, pairEvents, pairStats, pairsWithBothModes, sortedResults, unorderedPairs, type OrderedPair, type Outcome } from './run-pairs.js';

@@ -1,12 +1,8 @@
 // Renders a conflict's trace as an indented timeline for the terminal: each event the environment
 // fired, then the handlers, commands, writes and cascaded events under it, with source lines, and
 // the two conflicting writes marked; and a whole result around its conflicts.
-import type { ConflictReport, PairCheckResult } from '../pipeline/check-pair.js';
-import type { TraceStep } from '../pipeline/trace.js';
-
-/** A check's result, as `stcheck check` computes it or the store keeps it (statistics may be missing for a pair that failed). */
-export type RenderableResult = Pick<PairCheckResult, 'mode' | 'conflicts' | 'warnings'> & { verdict: string } &
-  Partial<Pick<PairCheckResult, 'error' | 'events' | 'states' | 'transitions' | 'executions' | 'ms' | 'peakMemoryMb' | 'decidedBy' | 'reason'>>;
+import type { TraceStep } from '../model/trace-step.js';
+import type { ConflictReport, RenderableResult } from '../results/types.js';
 
 /** A result's verdict, statistics, conflicts with their traces, and warnings. */
 export function renderResult(r: RenderableResult, indent = ''): string[] {
@@ -58,6 +54,8 @@ export function describeStep(step: TraceStep): string {
       return `${step.api} -> ${step.handler}()${step.fired ? ' fires at once' : ' stays pending'}`;
     case 'error':
       return `error in ${step.handler}: ${step.message}`;
+    case 'message':
+      return `${step.message.kind}${step.message.to ? ` to ${step.message.to}` : ''}: ${step.message.text}`;
   }
 }
 

@@ -1,8 +1,8 @@
 // Flat tables of a run for spreadsheets and notebooks: one row per result, or one per conflict
 // (with its trace as the indented text `stcheck show` prints), as CSV or JSON.
-import type { ConflictReport } from '../pipeline/check-pair.js';
 import { renderConflict } from '../report/trace-text.js';
-import type { StoredResult } from '../store/types.js';
+import type { ConflictReport, StoredResult } from '../results/types.js';
+import { exportCells } from '../store/columns.js';
 import { conflictReports } from './pair-results.js';
 
 export type ExportTable = 'results' | 'conflicts';
@@ -19,22 +19,10 @@ function pairColumns(r: StoredResult): Row {
   return { run_id: r.runId, group: r.group, app1: r.app1, app2: r.app2, mode: r.mode };
 }
 
+/** The results table's columns (store/columns.ts) and the counts of conflicts and warnings, in EXPORT_COLUMNS' order. */
 function resultRow(r: StoredResult): Row {
-  return {
-    ...pairColumns(r),
-    verdict: r.verdict,
-    complete: r.complete,
-    decided_by: r.decidedBy ?? 'search',
-    events: r.events ?? null,
-    states: r.states ?? null,
-    transitions: r.transitions ?? null,
-    executions: r.executions ?? null,
-    ms: r.ms ?? null,
-    peak_memory_mb: r.peakMemoryMb ?? null,
-    conflicts: r.conflicts.length,
-    warnings: r.warnings.length,
-    error: r.error ?? null,
-  };
+  const cells: Row = { ...pairColumns(r), ...exportCells(r), conflicts: r.conflicts.length, warnings: r.warnings.length };
+  return Object.fromEntries(EXPORT_COLUMNS.results.map((c) => [c, cells[c]]));
 }
 
 function conflictRow(r: StoredResult, c: ConflictReport): Row {

@@ -2,10 +2,10 @@
 // the order the user asked for (or the other one when only that was stored), and the verdicts of
 // the other order beside it.
 import { basename } from 'node:path';
-import type { ConflictReport } from '../pipeline/check-pair.js';
 import { renderResult } from '../report/trace-text.js';
+import type { ConflictReport, StoredResult } from '../results/types.js';
 import type { Store } from '../store/store.js';
-import type { RunRecord, StoredResult } from '../store/types.js';
+import type { RunRecord } from '../store/types.js';
 
 export interface PairQuery {
   app1: string;

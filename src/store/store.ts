@@ -4,8 +4,10 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { ConflictRecord, Mode, PairWarning, ResultRecord, StoredResult } from '../results/types.js';
+import { fromColumns, toColumns, type SqlValue } from './columns.js';
 import { MIGRATIONS } from './schema.js';
-import type { AppRecord, ConflictRecord, Mode, ResultRecord, RunRecord, StoredResult, WarningRecord } from './types.js';
+import type { AppRecord, RunRecord } from './types.js';
 
 export class Store {
   private readonly db: Database.Database;
@@ -99,13 +101,11 @@ export class Store {
   /** Stores one result with its conflicts and warnings atomically; a second store of the same (run, pair, mode) is ignored. */
   saveResult(runId: number, pairId: number, result: ResultRecord): boolean {
     return this.db.transaction(() => {
+      const columns = { run_id: runId, pair_id: pairId, ...toColumns(result), finished_at: new Date().toISOString() };
+      const names = Object.keys(columns);
       const info = this.db
-        .prepare(`INSERT OR IGNORE INTO results
-          (run_id, pair_id, mode, verdict, complete, events, states, transitions, executions, ms, peak_memory_mb, error, decided_by, reason, finished_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-        .run(runId, pairId, result.mode, result.verdict, result.complete ? 1 : 0, result.events ?? null, result.states ?? null,
-          result.transitions ?? null, result.executions ?? null, result.ms ?? null, result.peakMemoryMb ?? null,
-          result.error ?? null, result.decidedBy ?? 'search', result.reason ?? null, new Date().toISOString());
+        .prepare(`INSERT OR IGNORE INTO results (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`)
+        .run(columns);
       if (info.changes === 0) return false;
       const resultId = Number(info.lastInsertRowid);
       const insertConflict = this.db.prepare(`INSERT INTO conflicts
@@ -142,32 +142,19 @@ export class Store {
       group: row.grp,
       app1: row.app1,
       app2: row.app2,
-      mode: row.mode,
-      verdict: row.verdict,
-      complete: row.complete === 1,
-      events: row.events ?? undefined,
-      states: row.states ?? undefined,
-      transitions: row.transitions ?? undefined,
-      executions: row.executions ?? undefined,
-      ms: row.ms ?? undefined,
-      peakMemoryMb: row.peak_memory_mb ?? undefined,
-      error: row.error ?? undefined,
-      decidedBy: row.decided_by,
-      reason: row.reason ?? undefined,
+      ...fromColumns(row),
       finishedAt: row.finished_at,
       conflicts: (conflicts.all(row.id) as ConflictRow[]).map(toConflict),
-      warnings: warnings.all(row.id) as WarningRecord[],
+      warnings: warnings.all(row.id) as PairWarning[],
     }));
   }
 }
 
 interface RunRow { id: number; started_at: string; ended_at: string | null; tool_version: string; command: string; config: string }
-interface ResultRow {
-  id: number; run_id: number; pair_id: number; mode: Mode; verdict: ResultRecord['verdict']; complete: number;
-  events: number | null; states: number | null; transitions: number | null; executions: number | null;
-  ms: number | null; peak_memory_mb: number | null; error: string | null; decided_by: 'search' | 'static'; reason: string | null; finished_at: string;
-  grp: string; app1: string; app2: string;
-}
+/** A results row with its pair's names: the map's columns (columns.ts) and these. */
+type ResultRow = Record<string, SqlValue> & {
+  id: number; run_id: number; finished_at: string; grp: string; app1: string; app2: string;
+};
 interface ConflictRow {
   device: string; attribute: string; later_app: string; later_value: string; earlier_app: string;
   earlier_value: string; earlier_manual: number; trace: string;

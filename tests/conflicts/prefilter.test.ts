@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { possibleWrites, type WriteTarget } from '../../src/analysis/write-bound.js';
 import { noConflictReason } from '../../src/conflicts/prefilter.js';
 import type { AppIR } from '../../src/ir/ir.js';
-import { checkPair, explorePair, pairSystem } from '../../src/pipeline/check-pair.js';
+import { checkPair } from '../../src/pipeline/check-pair.js';
+import { explorePair, pairSystem } from '../../src/pipeline/explore-pair.js';
 import { loadApp, type LoadedApp } from '../../src/pipeline/load.js';
 import { HAVE_CORPUS, LISTS_DIR, SMARTAPPS_DIR } from '../support/corpus.js';
 

@@ -19,7 +19,7 @@ function home(name: string, init: boolean): Home {
   return h;
 }
 
-const commands = (h: Home) => h.records.flatMap((r) => (r.kind === 'command' ? [`${r.device}.${r.command}(${r.args.join(', ')})@${r.at?.line}`] : []));
+const commands = (h: Home) => h.records.flatMap((r) => (r.kind === 'command' ? [`${r.device}.${r.command}(${r.args.join(', ')})@${r.line}`] : []));
 
 describe.skipIf(!HAVE_CORPUS)('corpus apps that use java.util.Random', () => {
   for (const app of ['Hue-Party-Mode', 'vacation-lighting-director']) {

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Access } from '../../src/interp/access.js';
-import { pairSystem } from '../../src/pipeline/check-pair.js';
+import { pairSystem } from '../../src/pipeline/explore-pair.js';
 import { loadApp, type LoadedApp } from '../../src/pipeline/load.js';
 import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
 

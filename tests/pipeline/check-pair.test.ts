@@ -4,14 +4,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkPairFiles, type Mode, type PairCheckResult } from '../../src/pipeline/check-pair.js';
+import { checkPairFiles } from '../../src/pipeline/check-pair.js';
+import type { Mode, PairResult } from '../../src/results/types.js';
 import { HAVE_CORPUS, REPO_ROOT, SMARTAPPS_DIR } from '../support/corpus.js';
 
 const corpus = (name: string) => join(SMARTAPPS_DIR, `${name}.groovy`);
 const demo = (name: string) => join(REPO_ROOT, 'apps', `${name}.groovy`);
 const MODES: Mode[] = ['dpor', 'nodpor'];
 
-function conflictSet(r: PairCheckResult): string[] {
+function conflictSet(r: PairResult): string[] {
   return r.conflicts.map((c) => `${c.device}.${c.attribute} ${c.later.app}=${c.later.value} over ${c.earlier.app}=${c.earlier.value}`).sort();
 }
 

@@ -2,13 +2,14 @@
 // stops at its first), and explores exactly as much as the full run when there is none.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkPairFiles, type Mode, type PairCheckResult } from '../../src/pipeline/check-pair.js';
+import { checkPairFiles } from '../../src/pipeline/check-pair.js';
+import type { Mode, PairResult } from '../../src/results/types.js';
 import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
 
 const corpus = (name: string) => join(SMARTAPPS_DIR, `${name}.groovy`);
 const MODES: Mode[] = ['dpor', 'nodpor'];
 
-const identity = (c: PairCheckResult['conflicts'][number]) =>
+const identity = (c: PairResult['conflicts'][number]) =>
   `${c.device}.${c.attribute} ${c.later.app}=${c.later.value} over ${c.earlier.app}=${c.earlier.value}`;
 
 describe.skipIf(!HAVE_CORPUS)('--first-conflict on corpus pairs', () => {

@@ -3,7 +3,8 @@
 // event of its own; an app that turns them off on an event conflicts with it.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkPairFiles, type Mode } from '../../src/pipeline/check-pair.js';
+import { checkPairFiles } from '../../src/pipeline/check-pair.js';
+import type { Mode } from '../../src/results/types.js';
 import { INSTALLATION } from '../../src/pipeline/trace.js';
 import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
 

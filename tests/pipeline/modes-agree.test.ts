@@ -2,7 +2,8 @@
 // finish): the same verdict and the same conflicts, and never more states with DPOR.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkPairFiles, type PairCheckResult } from '../../src/pipeline/check-pair.js';
+import { checkPairFiles } from '../../src/pipeline/check-pair.js';
+import type { PairResult } from '../../src/results/types.js';
 import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
 
 /**
@@ -19,7 +20,7 @@ const PAIRS = [
   ['monitor-on-sense', 'BetterLaundryMonitor'],
 ];
 
-const conflictSet = (r: PairCheckResult) =>
+const conflictSet = (r: PairResult) =>
   r.conflicts.map((c) => `${c.device}.${c.attribute} ${c.later.app}=${c.later.value} over ${c.earlier.app}=${c.earlier.value}`).sort();
 
 describe.skipIf(!HAVE_CORPUS)('dpor and nodpor on pairs of the paper\'s Table A.2', () => {

@@ -2,7 +2,8 @@
 // `oneUser` (speeches), two colour apps on `colorChanged` (hueLights), in both modes.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkPairFiles, type Mode } from '../../src/pipeline/check-pair.js';
+import { checkPairFiles } from '../../src/pipeline/check-pair.js';
+import type { Mode } from '../../src/results/types.js';
 import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
 
 const corpus = (name: string) => join(SMARTAPPS_DIR, `${name}.groovy`);

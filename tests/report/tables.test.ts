@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runBatch } from '../../src/batch/batch.js';
 import type { Group } from '../../src/pairs/source.js';
-import { DEFAULT_TRACKED } from '../../src/pipeline/check-pair.js';
+import { DEFAULT_TRACKED } from '../../src/pipeline/explore-pair.js';
 import { readPaperTables, type PaperRow } from '../../src/report/paper.js';
 import { buildTable, reportInput, type ReportInput } from '../../src/report/tables.js';
 import type { Table } from '../../src/report/table.js';
 import { Store } from '../../src/store/store.js';
-import type { StoredResult } from '../../src/store/types.js';
+import type { StoredResult } from '../../src/results/types.js';
 import { stcheck } from '../support/cli.js';
 import { HAVE_CORPUS, PAPER_DIR, SMARTAPPS_DIR } from '../support/corpus.js';
 

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../src/store/store.js';
 import { MIGRATIONS } from '../../src/store/schema.js';
-import type { ResultRecord } from '../../src/store/types.js';
+import type { ResultRecord } from '../../src/results/types.js';
 
 const tempDb = () => join(mkdtempSync(join(tmpdir(), 'stcheck-store-')), 'nested', 'results.db');
 

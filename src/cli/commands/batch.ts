@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { runBatch, type BatchOptions, type BatchSummary } from '../../batch/batch.js';
 import { UsageError } from '../../pairs/source.js';
-import type { Mode } from '../../pipeline/check-pair.js';
+import type { Mode } from '../../results/types.js';
 import { Store } from '../../store/store.js';
 import { SOFT_HEAP_FRACTION } from '../../util/heap.js';
 

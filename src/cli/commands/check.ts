@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { readGroupAttributes } from '../../pairs/lists.js';
-import { checkPairFiles, type Mode, type PairCheckResult } from '../../pipeline/check-pair.js';
+import { checkPairFiles } from '../../pipeline/check-pair.js';
+import { MODES, type Mode, type PairResult } from '../../results/types.js';
 import { renderResult } from '../../report/trace-text.js';
 import { SOFT_HEAP_FRACTION, softHeapLimitMb } from '../../util/heap.js';
 import { writeJson, writeLines } from '../../util/output.js';
@@ -63,8 +64,8 @@ export function registerCheck(program: Command): void {
 }
 
 function modesOf(mode: string): Mode[] | undefined {
-  if (mode === 'both') return ['dpor', 'nodpor'];
-  return mode === 'dpor' || mode === 'nodpor' ? [mode] : undefined;
+  if (mode === 'both') return [...MODES];
+  return (MODES as readonly string[]).includes(mode) ? [mode as Mode] : undefined;
 }
 
 /**
@@ -96,7 +97,7 @@ function groupAttributes(group: string, groupsFile: string | undefined, appFile:
   return attributes!;
 }
 
-function exitCode(results: readonly PairCheckResult[]): number {
+function exitCode(results: readonly PairResult[]): number {
   if (results.some((r) => r.verdict === 'conflict')) return EXIT.conflict;
   if (results.some((r) => ['parse-error', 'unsupported', 'error'].includes(r.verdict))) return EXIT.appError;
   if (results.some((r) => r.verdict === 'timeout' || r.verdict === 'state-limit' || r.verdict === 'out-of-memory')) return EXIT.unfinished;

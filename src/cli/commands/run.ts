@@ -1,10 +1,13 @@
 // `stcheck run <app.groovy> --event <input>.<attribute>=<value> ... [--json]`: installs the app in a
 // simulated home with default inputs and delivers the events in order.
+import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { InterpError } from '../../interp/errors.js';
 import { lowerFile } from '../../pipeline/load.js';
 import { NoDeviceInputError } from '../../model/errors.js';
-import { Home, type HomeRecord } from '../../model/home.js';
+import { Home } from '../../model/home.js';
+import type { TraceStep } from '../../model/trace-step.js';
+import { describeStep } from '../../report/trace-text.js';
 
 interface EventSpec {
   source: string;
@@ -21,26 +24,10 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-function describe(r: HomeRecord): string {
-  const pad = '  '.repeat(r.depth);
-  switch (r.kind) {
-    case 'event':
-      return `${pad}event ${r.source}.${r.name}=${r.value}${r.manual ? ' (manual)' : ''}`;
-    case 'handler': {
-      const accesses = r.accesses.map((a) => `${a.kind === 'read' ? 'R' : 'W'} ${a.location}`);
-      return `${pad}handler ${r.handler}(${r.event}) accesses: {${[...new Set(accesses)].join(', ')}}`;
-    }
-    case 'command':
-      return `${pad}command ${r.device}.${r.command}(${r.args.join(', ')})`;
-    case 'write':
-      return `${pad}write ${r.location} = ${r.value}${r.changed ? '' : ' (unchanged)'}${r.manual ? ' (manual)' : ''}`;
-    case 'message':
-      return `${pad}${r.message.kind}${r.message.to ? ` to ${r.message.to}` : ''}: ${r.message.text}`;
-    case 'timer':
-      return `${pad}timer ${r.api} -> ${r.handler}${r.fired ? ' (fired at once)' : ' (pending: already running)'}`;
-    case 'error':
-      return `${pad}error in ${r.handler}: ${r.message}`;
-  }
+/** A step as traces print it, a handler's run with what it accessed. */
+function describe(step: TraceStep): string {
+  const accesses = step.kind === 'handler' && step.accesses ? ` accesses: {${[...new Set(step.accesses.map((a) => `${a.kind === 'read' ? 'R' : 'W'} ${a.location}`))].join(', ')}}` : '';
+  return `${'  '.repeat(step.depth)}${describeStep(step)}${accesses}`;
 }
 
 export function registerRun(program: Command): void {
@@ -68,7 +55,7 @@ export function registerRun(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const home = new Home(lowered.app, { init: !options.initFalse });
+      const home = new Home(lowered.app, { init: !options.initFalse, names: [basename(file, '.groovy')] });
       let error: string | null = null;
       try {
         home.install();

@@ -3,16 +3,14 @@
 // scripts/report-client.mjs): reads the run's data from the page and draws the summary, the
 // plots, the sortable and filterable pair table, and each pair's conflicts and state graphs.
 import * as Plot from '@observablehq/plot';
+import { MODES, VERDICTS, type Mode } from '../../results/types.js';
 import type { ModeEntry, PairEntry, ReportData } from '../report-data.js';
 import type { StateGraph } from '../state-graph.js';
 
-type Mode = 'dpor' | 'nodpor';
-const MODES: Mode[] = ['dpor', 'nodpor'];
 const MODE_LABEL: Record<Mode, string> = { dpor: 'DPOR', nodpor: 'no DPOR' };
 const PLOT_WIDTH = 560;
 /** Room for the facet labels (the mode) right of faceted plots. */
 const FACET_MARGIN = 70;
-const VERDICTS = ['conflict', 'no-conflict', 'timeout', 'state-limit', 'out-of-memory', 'unsupported', 'parse-error', 'error'];
 
 function main(): void {
   const data = JSON.parse(document.getElementById('report-data')!.textContent!) as ReportData;
@@ -235,7 +233,7 @@ class PairTable {
   private controls(): HTMLElement {
     const search = element('input', { type: 'search', placeholder: 'filter by app or group', id: 'pair-filter' });
     search.addEventListener('input', () => { this.filter = search.value.toLowerCase(); this.fill(); });
-    const verdicts = [...new Set(this.pairs.flatMap((p) => MODES.map((m) => p.modes[m]?.verdict).filter((v): v is string => !!v)))].sort();
+    const verdicts = [...new Set(this.pairs.flatMap((p) => MODES.map((m) => p.modes[m]?.verdict).filter((v) => v !== undefined)))].sort();
     const select = element('select', { id: 'verdict-filter' });
     select.append(element('option', { value: '', textContent: 'any verdict' }), ...verdicts.map((v) => element('option', { value: v, textContent: v })));
     select.addEventListener('change', () => { this.verdict = select.value; this.fill(); });

@@ -1,0 +1,151 @@
+// Event delivery in a simulated home: synchronous and re-entrant, App2's subscriptions before
+// App1's (reference §2.5); timers fire at once. Every handler run gets an access log; nested runs (a
+// command's event reaching an app again) append to the logs of the runs that caused them, so an
+// outer handler's set is its whole transition. Everything that happens is recorded in order.
+import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, type Access } from '../interp/access.js';
+import { GroovyError } from '../interp/errors.js';
+import type { RuntimeSubscription } from '../interp/host.js';
+import type { AppInstance } from '../interp/instance.js';
+import { toStr } from '../interp/operators.js';
+import { NOW_MS } from '../interp/time.js';
+import { GDate, GEvent, type Value } from '../interp/values.js';
+import { isManualEvent } from '../devices/capabilities.js';
+import type { DeviceState, HomeWorld } from './home-world.js';
+import type { TraceStep } from './trace-step.js';
+
+export class Dispatcher {
+  readonly records: TraceStep[] = [];
+  /** Access logs of the handler runs in progress, innermost last, and of the whole transition. */
+  private readonly openLogs: Access[][] = [];
+  /** How deep in handler runs the current record is. */
+  depth = 0;
+  /** Set while delivering a manual event's handlers (button, touch, NFC, app touch). */
+  manual = false;
+  private readonly runningTimers = new Set<string>();
+
+  constructor(private readonly world: HomeWorld) {}
+
+  /**
+   * Runs `body` as one transition: the records it produces replace the home's records, and every
+   * access made (by the environment, the apps and the devices) is returned.
+   */
+  transition(body: () => void): Access[] {
+    this.records.length = 0;
+    const log: Access[] = [];
+    this.openLogs.push(log);
+    try {
+      body();
+    } finally {
+      this.openLogs.pop();
+    }
+    return log;
+  }
+
+  access(kind: Access['kind'], location: string): void {
+    for (const log of this.openLogs) log.push({ kind, location });
+  }
+
+  /**
+   * Like the reference's setValue, a device event whose value is already current does nothing
+   * unless the device always dispatches (buttons, touch sensors).
+   */
+  deviceEvent(state: DeviceState, attribute: string, valueText: string): void {
+    const location = deviceAttributeLocation(state.ref.id, attribute);
+    this.access('read', location);
+    const changed = toStr(state.values.get(attribute) ?? null) !== valueText;
+    if (!changed && !state.spec?.alwaysDispatches) return;
+    state.values.set(attribute, eventValue(state, attribute, valueText));
+    this.access('write', location);
+    const data = attribute === 'button' ? new Map<Value, Value>([['buttonNumber', 1]]) : null;
+    this.dispatch(new GEvent(attribute, valueText, 'DEVICE', state.ref, new GDate(NOW_MS), data, true, true), isManualEvent(state.spec, attribute));
+  }
+
+  locationEvent(name: string, value: string): void {
+    if (name === 'mode') {
+      this.access('read', LOCATION_MODE);
+      if (this.world.mode === value) return;
+      this.world.mode = value;
+      this.access('write', LOCATION_MODE);
+    }
+    this.dispatch(new GEvent(name, value, 'LOCATION', null, new GDate(NOW_MS), null, true, false), false);
+  }
+
+  /** An app touch reaches every app that subscribed to `app`, as the reference's one Touched object does. */
+  touchApps(value: string): void {
+    this.dispatch(new GEvent('touch', value, 'APP', null, new GDate(NOW_MS), null, true, false), true);
+  }
+
+  /**
+   * A timer's method runs at once. One whose method is already running from a timer (a method
+   * that re-schedules itself) stays pending instead of recursing forever.
+   */
+  fireTimer(app: AppInstance, handler: string, api: string, args: Value[]): void {
+    const key = `${app.id}.${handler}`;
+    const fire = !this.runningTimers.has(key);
+    this.records.push({ kind: 'timer', depth: this.depth, app: app.id, appName: this.world.appName(app.id), api, handler, fired: fire });
+    if (!fire) return;
+    this.runningTimers.add(key);
+    try {
+      this.runHandler(app, handler, `${api} timer`, args);
+    } finally {
+      this.runningTimers.delete(key);
+    }
+  }
+
+  /**
+   * Delivers an event to every matching subscription: App2's before App1's, each app's in
+   * registration order. An exception a handler raises ends that handler only, as in SmartThings.
+   */
+  dispatch(event: GEvent, manual: boolean): void {
+    const source = event.device?.id ?? event.source.toLowerCase();
+    this.records.push({ kind: 'event', depth: this.depth, source, name: event.name, value: event.value, manual });
+    const matching = this.world.subscriptions.filter((s) => matches(s.subscription, event));
+    for (const app of [...this.world.apps].reverse()) {
+      for (const { subscription } of matching.filter((s) => s.app === app)) {
+        this.access('read', subscriptionLocation(app.id, subscription.handler));
+        const outerManual = this.manual;
+        this.manual = manual;
+        try {
+          this.runHandler(app, subscription.handler, `${event.name}=${event.value}`, [event]);
+        } catch (error) {
+          if (!(error instanceof GroovyError)) throw error;
+          this.records.push({ kind: 'error', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler: subscription.handler, message: error.message });
+        } finally {
+          this.manual = outerManual;
+        }
+      }
+    }
+  }
+
+  runHandler(app: AppInstance, handler: string, cause: string, args: Value[]): void {
+    if (!app.hasMethod(handler)) return;
+    const log: Access[] = [];
+    this.records.push({ kind: 'handler', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, cause, accesses: log });
+    this.openLogs.push(log);
+    this.depth++;
+    try {
+      app.invoke(handler, args);
+    } finally {
+      this.depth--;
+      this.openLogs.pop();
+    }
+  }
+}
+
+/** The stored value of an environment event's text: a boolean for a boolean attribute, a number for an integer. */
+function eventValue(state: DeviceState, attribute: string, text: string): Value {
+  const domain = state.spec?.attributes.find((a) => a.name === attribute)?.domain;
+  if (domain === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return /^-?\d+$/.test(text) ? Number(text) : text;
+}
+
+function matches(s: RuntimeSubscription, e: GEvent): boolean {
+  if (e.source === 'APP') return s.target.kind === 'app';
+  if (e.source === 'LOCATION') {
+    if (s.target.kind !== 'location') return false;
+    if (s.attribute === null || s.attribute === 'location') return true;
+    return s.attribute === e.name && (s.value === null || s.value === e.value);
+  }
+  if (s.target.kind !== 'device' || s.target.device.id !== e.device?.id) return false;
+  return s.attribute === e.name && (s.value === null || s.value === e.value);
+}

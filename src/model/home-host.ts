@@ -1,0 +1,125 @@
+// The host API of a simulated home: what the interpreter calls on behalf of an app (src/interp/host.ts)
+// — its inputs, device attributes and commands, the location mode, subscriptions, timers, messages —
+// with every access recorded for the model checker's independence relation.
+import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
+import { UnsupportedError } from '../interp/errors.js';
+import type { AppHandle, Host, Message, RuntimeSubscription, SubscriptionTarget, TimerRequest } from '../interp/host.js';
+import { toStr } from '../interp/operators.js';
+import { NOW_MS } from '../interp/time.js';
+import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
+import { defaultBinding } from '../interp/input-bindings.js';
+import type { InputIR } from '../ir/ir.js';
+import { countsAsWrite, isManualEvent } from '../devices/capabilities.js';
+import { applyCommand } from './commands.js';
+import type { Dispatcher } from './home-dispatch.js';
+import { LOCATION_MODES, type HomeWorld } from './home-world.js';
+
+export class HomeHost implements Host {
+  constructor(
+    private readonly world: HomeWorld,
+    private readonly events: Dispatcher,
+  ) {}
+
+  inputValue(_app: AppHandle, input: InputIR): Value {
+    const binding = defaultBinding(input);
+    if (binding.kind === 'value') return binding.value;
+    const device = this.world.deviceFor(binding.capability).ref;
+    return input.multiple ? [device] : device;
+  }
+
+  readAttribute(_app: AppHandle, device: DeviceRef, attribute: string): Value {
+    this.events.access('read', deviceAttributeLocation(device.id, attribute));
+    return this.world.devices.get(device.id)?.values.get(attribute) ?? null;
+  }
+
+  deviceCommand(handle: AppHandle, device: DeviceRef, command: string, args: Value[]): Value {
+    const app = this.world.instance(handle.id);
+    const { events } = this;
+    const state = this.world.devices.get(device.id)!;
+    const appName = this.world.appName(app.id);
+    const at = app.callSite;
+    events.records.push({ kind: 'command', depth: events.depth, app: app.id, appName, device: device.id, command, args: args.map(toStr), line: at?.line, column: at?.column });
+    const changes = state.spec ? applyCommand(state.spec, state.values, command, args) : undefined;
+    if (!changes) throw new UnsupportedError(`command ${command} of ${device.id}`);
+    for (const change of changes) {
+      const location = deviceAttributeLocation(device.id, change.attribute);
+      events.access('read', location);
+      events.records.push({
+        kind: 'write', depth: events.depth, app: app.id, appName, device: device.id, attribute: change.attribute, value: toStr(change.value),
+        changed: change.changed, manual: events.manual, line: at?.line, column: at?.column,
+      });
+      if (countsAsWrite(change)) events.access('write', location);
+      if (!change.changed) continue;
+      state.values.set(change.attribute, change.value);
+      if (!change.sendsEvent) continue;
+      const event = new GEvent(change.attribute, toStr(change.value), 'DEVICE', device, new GDate(NOW_MS), null, true, false);
+      events.dispatch(event, isManualEvent(state.spec, change.attribute));
+    }
+    return null;
+  }
+
+  locationMode(): string {
+    this.events.access('read', LOCATION_MODE);
+    return this.world.mode;
+  }
+
+  locationModes(): string[] {
+    return LOCATION_MODES;
+  }
+
+  setLocationMode(handle: AppHandle, mode: string): void {
+    const app = this.world.instance(handle.id);
+    const { events } = this;
+    events.access('read', LOCATION_MODE);
+    const changed = this.world.mode !== mode;
+    const at = app.callSite;
+    events.records.push({
+      kind: 'write', depth: events.depth, app: app.id, appName: this.world.appName(app.id), device: 'location', attribute: 'mode', value: mode,
+      changed, manual: events.manual, line: at?.line, column: at?.column,
+    });
+    if (!changed) return;
+    this.world.mode = mode;
+    events.access('write', LOCATION_MODE);
+    events.dispatch(new GEvent('mode', mode, 'LOCATION', null, new GDate(NOW_MS), null, true, false), false);
+  }
+
+  sendLocationEvent(_app: AppHandle, event: GEvent): void {
+    this.events.dispatch(event, false);
+  }
+
+  subscribe(handle: AppHandle, subscription: RuntimeSubscription): void {
+    this.events.access('write', subscriptionLocation(handle.id, subscription.handler));
+    this.world.subscriptions.push({ app: this.world.instance(handle.id), subscription });
+  }
+
+  unsubscribe(handle: AppHandle, target: SubscriptionTarget | null): void {
+    this.world.subscriptions = this.world.subscriptions.filter(({ app, subscription: s }) => {
+      const removed = app.id === handle.id && (target === null || sameTarget(s.target, target));
+      if (removed) this.events.access('write', subscriptionLocation(app.id, s.handler));
+      return !removed;
+    });
+  }
+
+  /** Timers fire at once (reference §2.5). */
+  schedule(handle: AppHandle, timer: TimerRequest): void {
+    this.events.access('write', timerLocation(handle.id, timer.handler));
+    this.events.fireTimer(this.world.instance(handle.id), timer.handler, timer.api, timer.data === null ? [] : [timer.data]);
+  }
+
+  unschedule(app: AppHandle, handler: string | null): void {
+    if (handler !== null) this.events.access('write', timerLocation(app.id, handler));
+  }
+
+  message(app: AppHandle, message: Message): void {
+    this.events.records.push({ kind: 'message', depth: this.events.depth, app: app.id, appName: this.world.appName(app.id), message });
+  }
+
+  recordAccess(_app: AppHandle, access: Access): void {
+    this.events.access(access.kind, access.location);
+  }
+}
+
+function sameTarget(a: SubscriptionTarget, b: SubscriptionTarget): boolean {
+  if (a.kind === 'device' && b.kind === 'device') return a.device.id === b.device.id;
+  return a.kind === b.kind;
+}

@@ -1,0 +1,133 @@
+// The states of a simulated home as the model checker keeps them: snapshots of everything that can
+// influence the home's future (devices, location mode, subscriptions, the apps' fields and state),
+// restored before each transition, and a canonical key per state for state matching.
+import { deepCopy, canonicalValue, sameValue, type AppSnapshot } from '../interp/app-state.js';
+import type { RuntimeSubscription } from '../interp/host.js';
+import type { AppInstance } from '../interp/instance.js';
+import type { GMap, Value } from '../interp/values.js';
+import type { HomeWorld } from './home-world.js';
+
+/** Everything that can influence the home's future (app states included). */
+export interface HomeSnapshot {
+  readonly devices: ReadonlyMap<string, ReadonlyMap<string, Value>>;
+  readonly mode: string;
+  readonly subscriptions: ReadonlyArray<{ app: number; subscription: RuntimeSubscription }>;
+  readonly apps: readonly AppSnapshot[];
+}
+
+export class HomeStates {
+  /** Every canonical text of a part of the home seen so far, numbered (see `capture`). */
+  private readonly partIds = new Map<string, number>();
+  /** The shared snapshot object of each numbered part that has one (devices, apps). */
+  private readonly partObjects: object[] = [];
+  /** The number of each part object of a snapshot (the shared ones, and each snapshot's subscriptions). */
+  private readonly partNumbers = new WeakMap<object, number>();
+  /** The snapshot restored last: `capture` keeps its parts that a transition left as they were. */
+  private restored: HomeSnapshot | undefined;
+
+  constructor(private readonly world: HomeWorld) {}
+
+  restore(snapshot: HomeSnapshot): void {
+    const { world } = this;
+    // A device first used after the snapshot (an event on an unbound capability) did not exist then.
+    for (const id of [...world.devices.keys()]) if (!snapshot.devices.has(id)) world.devices.delete(id);
+    for (const [id, values] of snapshot.devices) {
+      const device = world.devices.get(id) ?? world.deviceFor(id.replace(/0$/, ''));
+      device.values = copyValues(values);
+    }
+    world.mode = snapshot.mode;
+    world.subscriptions = snapshot.subscriptions.map((s) => ({ app: world.apps[s.app], subscription: s.subscription }));
+    snapshot.apps.forEach((s, i) => world.apps[i].restore(s));
+    this.restored = snapshot;
+  }
+
+  /** Canonical string of the whole home: equal strings for states with equal futures. */
+  stateKey(): string {
+    const { world } = this;
+    const devices = [...world.devices.keys()].sort().map((id) => this.deviceText(id));
+    return `D[${devices.join(';')}]M${world.mode}${this.subscriptionsText()}${world.apps.map((a) => appText(a)).join('')}`;
+  }
+
+  /**
+   * The home's snapshot and its key, in one pass. The parts of a snapshot (a device's values, an
+   * app's state) are shared between all states where they are equal: a model checker keeps every
+   * state it reached, and most states differ from their neighbours in one device. The key is the
+   * numbers of the parts' canonical texts, not the texts themselves (`stateKey()`): the checker
+   * keeps a key per state, and FireCO2Alarm x make-it-so's texts come to 1,000 characters.
+   * A part still equal, entry for entry, to the one restored last (a transition usually changes one
+   * or two) keeps that part and its number without printing its text: printing every part was half
+   * of a transition's time.
+   */
+  capture(): { snapshot: HomeSnapshot; key: string } {
+    const { world } = this;
+    const before = this.restored;
+    const numbers: number[] = [];
+    const devices = new Map<string, ReadonlyMap<string, Value>>();
+    for (const id of [...world.devices.keys()].sort()) {
+      const values = world.devices.get(id)!.values;
+      const kept = before?.devices.get(id);
+      const part = kept && this.partNumbers.has(kept) && sameValue(values as GMap, kept as GMap) ? kept : this.shared(this.deviceText(id), () => copyValues(values));
+      devices.set(id, part as ReadonlyMap<string, Value>);
+      numbers.push(this.partNumbers.get(part)!);
+    }
+    numbers.push(this.partId(`M${world.mode}`));
+    const subscriptions = world.subscriptions.map((s) => ({ app: world.apps.indexOf(s.app), subscription: s.subscription }));
+    const keptSubscriptions = before && this.partNumbers.has(before.subscriptions) && sameSubscriptions(subscriptions, before.subscriptions);
+    numbers.push(keptSubscriptions ? this.partNumbers.get(before.subscriptions)! : this.partId(this.subscriptionsText()));
+    this.partNumbers.set(subscriptions, numbers[numbers.length - 1]);
+    const apps = world.apps.map((a, i) => {
+      const kept = before?.apps[i];
+      const part = kept && this.partNumbers.has(kept) && a.isAt(kept) ? kept : this.shared(appText(a), () => a.snapshot());
+      numbers.push(this.partNumbers.get(part)!);
+      return part as AppSnapshot;
+    });
+    return { snapshot: { devices, mode: world.mode, subscriptions, apps }, key: numbers.join(',') };
+  }
+
+  /** A device's canonical text: its id and values. */
+  private deviceText(id: string): string {
+    const values = this.world.devices.get(id)!.values;
+    return `${id}{${[...values].map(([k, v]) => `${k}=${canonicalValue(v)}`).join(',')}}`;
+  }
+
+  private subscriptionsText(): string {
+    const subscriptions = this.world.subscriptions.map(({ app, subscription: s }) => {
+      const target = s.target.kind === 'device' ? s.target.device.id : s.target.kind;
+      return `${app.id}:${target}.${s.attribute ?? ''}.${s.value ?? ''}>${s.handler}`;
+    });
+    return `S[${subscriptions.join(';')}]`;
+  }
+
+  /** The number of a part's canonical text, given the first time the text is seen. */
+  private partId(text: string): number {
+    let id = this.partIds.get(text);
+    if (id === undefined) this.partIds.set(text, (id = this.partIds.size));
+    return id;
+  }
+
+  /** One immutable object per canonical text (snapshots are only ever copied from, never changed). */
+  private shared(text: string, make: () => object): object {
+    const number = this.partId(text);
+    let part = this.partObjects[number];
+    if (part === undefined) {
+      part = this.partObjects[number] = make();
+      this.partNumbers.set(part, number);
+    }
+    return part;
+  }
+}
+
+function appText(app: AppInstance): string {
+  return `${app.id}${app.canonicalState()}`;
+}
+
+function copyValues(values: ReadonlyMap<string, Value>): Map<string, Value> {
+  const out = new Map<string, Value>();
+  for (const [k, v] of values) out.set(k, deepCopy(v));
+  return out;
+}
+
+/** The same subscriptions (the same objects, of the same apps) in the same order. */
+function sameSubscriptions(a: HomeSnapshot['subscriptions'], b: HomeSnapshot['subscriptions']): boolean {
+  return a.length === b.length && a.every((s, i) => s.app === b[i].app && s.subscription === b[i].subscription);
+}

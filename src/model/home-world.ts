@@ -1,0 +1,69 @@
+// What a simulated home holds, shared by its parts (the host API in home-host.ts, event delivery in
+// home-dispatch.ts, states in home-state.ts): the apps, one device per capability, the location
+// mode, and the subscriptions the apps made.
+import type { RuntimeSubscription } from '../interp/host.js';
+import type { AppInstance } from '../interp/instance.js';
+import type { DeviceRef, Value } from '../interp/values.js';
+import { capabilityOf, initialValues, type CapabilitySpec } from '../devices/capabilities.js';
+import { createDevice } from '../interp/devices.js';
+
+export interface DeviceState {
+  ref: DeviceRef;
+  spec: CapabilitySpec | undefined;
+  values: Map<string, Value>;
+}
+
+export interface Subscription {
+  app: AppInstance;
+  subscription: RuntimeSubscription;
+}
+
+export const LOCATION_MODES = ['home', 'away', 'night'];
+
+export class HomeWorld {
+  /** App1, App2, ... in the order given (App1 installs first; App2's handlers run first). */
+  readonly apps: AppInstance[] = [];
+  readonly devices = new Map<string, DeviceState>();
+  subscriptions: Subscription[] = [];
+  mode: string;
+
+  /**
+   * `init`: the reference's initial configuration (§3.2) new devices start in; `names`: the apps'
+   * names for people (App1's first), the app ids when not given.
+   */
+  constructor(
+    private init: boolean,
+    private readonly names: readonly string[] = [],
+  ) {
+    this.mode = init ? 'away' : 'home';
+  }
+
+  /** Puts every device and the location in one of the reference's initial configurations. */
+  configure(init: boolean): void {
+    this.init = init;
+    for (const device of this.devices.values()) device.values = device.spec ? initialValues(device.spec, init) : new Map();
+    this.mode = init ? 'away' : 'home';
+  }
+
+  /** The device of a capability, created on first use. */
+  deviceFor(capability: string): DeviceState {
+    const ref = createDevice(capability);
+    let device = this.devices.get(ref.id);
+    if (!device) {
+      const spec = capabilityOf(capability);
+      device = { ref, spec, values: spec ? initialValues(spec, this.init) : new Map() };
+      this.devices.set(ref.id, device);
+    }
+    return device;
+  }
+
+  instance(id: string): AppInstance {
+    return this.apps.find((a) => a.id === id)!;
+  }
+
+  /** The name of the app with this id (App1, App2, ...), or the id itself for another one (`environment`). */
+  appName(id: string): string {
+    const index = this.apps.findIndex((a) => a.id === id);
+    return this.names[index] ?? id;
+  }
+}

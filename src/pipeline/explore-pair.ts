@@ -1,0 +1,99 @@
+// Exploring one pair: its event system, the checker's search over it, and the conflicts of the graph
+// the search explored (found by the last-writer dataflow over `writeGraph`'s view of that graph).
+import { check } from '../check/check.js';
+import type { CheckOptions, CheckResult, ExploredGraph } from '../check/types.js';
+import { detectConflicts } from '../conflicts/detect.js';
+import type { AttributeWrite } from '../model/attribute-write.js';
+import { CAPABILITIES } from '../devices/capabilities.js';
+import { buildPairEvents } from '../model/events.js';
+import { INITIAL_CONFIGURATIONS, PairSystem, type PairState, type PairTransitionInfo } from '../model/pair-system.js';
+import type { Mode } from '../results/types.js';
+import type { LoadedApp } from './load.js';
+import { afterInstallation, writeGraph, type PairConflict } from './write-graph.js';
+
+export interface CheckPairOptions {
+  mode: Mode;
+  /** Tracked attributes (`lock`, `switch`, `location.mode`); default: every actuator attribute and the location mode. */
+  attributes?: readonly string[];
+  budgetMs?: number;
+  maxStates?: number;
+  /** The checker's soft heap limit (`CheckOptions.maxHeapMb`); when it stops the search the verdict is `out-of-memory`. */
+  maxHeapMb?: number;
+  /**
+   * Stop at the first conflict, as the reference does: the search stops once the graph explored so
+   * far has a conflict (polled at doubling transition counts), and the one with the shortest trace
+   * in the explored part is reported; `complete` is then false.
+   */
+  firstConflict?: boolean;
+  /**
+   * Decide `no-conflict` without exploring when the apps' static write bounds share no tracked
+   * attribute (src/conflicts/prefilter.ts). Off by default here; the CLI commands turn it on.
+   */
+  prefilter?: boolean;
+}
+
+/** Every attribute some command writes (the actuator attributes), plus the location mode. */
+export const DEFAULT_TRACKED: readonly string[] = [
+  ...new Set(CAPABILITIES.flatMap((c) => Object.values(c.commands).flatMap((cmd) => cmd.writes.map((w) => w.attribute)))),
+  'location.mode',
+];
+
+/** The pair's event system: both apps installed in one home, driven by the pair's event list. */
+export function pairSystem(app1: LoadedApp, app2: LoadedApp): PairSystem {
+  return new PairSystem([app1.ir, app2.ir], buildPairEvents(app1, app2).events, [appName(app1), appName(app2)]);
+}
+
+/** An app's name for people: its file name without `.groovy`. */
+export function appName(app: LoadedApp): string {
+  return app.file.replace(/^.*[\\/]/, '').replace(/\.groovy$/, '');
+}
+
+/** A pair explored: the checker's result and the conflicts of the explored graph (shortest path each). */
+export interface ExploredPair {
+  result: CheckResult<PairState, PairTransitionInfo>;
+  conflicts: PairConflict[];
+}
+
+/**
+ * Explores the pair's event system and finds its conflicts; an app's failure throws its InterpError.
+ * With `firstConflict`, the search stops as soon as the graph explored so far has a conflict.
+ */
+export function explorePair(system: PairSystem, options: CheckPairOptions): ExploredPair {
+  return searchPair(
+    system,
+    options,
+    { strategy: options.mode, timeLimitMs: options.budgetMs, maxStates: options.maxStates, maxHeapMb: options.maxHeapMb },
+    options.firstConflict ? (conflicts) => conflicts.length > 0 : undefined,
+  );
+}
+
+/**
+ * Runs the checker on the pair and finds the conflicts of the graph it explored; `stopAt`, when
+ * given, stops the search once the conflicts of the graph so far satisfy it.
+ */
+export function searchPair(
+  system: PairSystem,
+  options: CheckPairOptions,
+  search: CheckOptions<PairState, PairTransitionInfo>,
+  stopAt?: (conflicts: readonly PairConflict[]) => boolean,
+): ExploredPair {
+  const filter = trackedFilter(options);
+  const installs = INITIAL_CONFIGURATIONS.map((_, index) => system.installation(index).writes);
+  // The last detection, reused at the end when the search stopped right after it.
+  let last: { states: number; transitions: number; conflicts: PairConflict[] } | undefined;
+  const conflictsOf = (graph: ExploredGraph<PairState, PairTransitionInfo>): PairConflict[] => {
+    if (last?.states !== graph.stateCount || last.transitions !== graph.transitionCount) {
+      const conflicts = detectConflicts(writeGraph(graph, installs), filter).map((c) => afterInstallation(c, graph));
+      last = { states: graph.stateCount, transitions: graph.transitionCount, conflicts };
+    }
+    return last.conflicts;
+  };
+  const result = check(system, { ...search, ...(stopAt ? { stopWhen: (graph: ExploredGraph<PairState, PairTransitionInfo>) => stopAt(conflictsOf(graph)) } : {}) });
+  return { result, conflicts: conflictsOf(result.graph) };
+}
+
+/** Whether a write counts for conflicts: its attribute is one of the tracked ones (default DEFAULT_TRACKED). */
+export function trackedFilter(options: Pick<CheckPairOptions, 'attributes'>): (w: Pick<AttributeWrite, 'device' | 'attribute'>) => boolean {
+  const names = new Set(options.attributes ?? DEFAULT_TRACKED);
+  return (w) => (w.device === 'location' ? names.has(`location.${w.attribute}`) : names.has(w.attribute));
+}

@@ -16,7 +16,8 @@ import {
 import { Budget, type BuiltinFunction } from './context.js';
 import type { ErrorPosition } from './errors.js';
 import type { AppHandle, Host } from './host.js';
-import { callFunction, initFields, runTopLevel, type AppCore } from './interpreter.js';
+import type { AppCore } from './frame.js';
+import { callFunction, initFields, runTopLevel } from './interpreter.js';
 import { toStr } from './operators.js';
 import { tagContainer, type Owner } from './ownership.js';
 import { runtimeBuiltins } from './smartthings.js';

@@ -7,8 +7,8 @@ import { CallDepthError, nullPointer } from './errors.js';
 import { NOT_FOUND, callGroovyMethod, castValue, iterate } from './groovy-methods.js';
 import { instanceOf } from './operators.js';
 import { MUTATING_METHODS, noteMutation } from './ownership.js';
+import { javaMethod, newObject } from './java/classes.js';
 import { RANDOM_MUTATING, randomMethod } from './random.js';
-import { newObject, runtimeMethod } from './smartthings.js';
 import { BuiltinObject, ClassRef, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, TrackedMap, type GMap, type Value } from './values.js';
 import { evalExpr, evalList, evalMap } from './expressions.js';
 import { Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
@@ -116,7 +116,7 @@ function callUnqualified(frame: Frame, name: string, args: Value[], named: GMap 
     const f = app.fieldGet(name);
     if (f instanceof GClosure) return f.invoke(withNamed(args, named));
   }
-  return unsupported(`method ${name}()`);
+  return app.platform.unresolvedCall(name);
 }
 
 function isDeviceList(v: Value[]): boolean {
@@ -135,7 +135,9 @@ export function invokeMethod(frame: Frame, self: Value, name: string, args: Valu
   if (self === frame.app.self) return callUnqualified({ app: frame.app, scope: new Scope(null) }, name, args, named);
   if (self instanceof TrackedMap) return storeMethod(frame.app, self, name, withNamed(args, named));
   if (RUNTIME_OBJECT(self)) {
-    const r = runtimeMethod(frame.app, self, name, args, named);
+    const java = javaMethod(self, name, args, named);
+    if (java !== NOT_FOUND) return java;
+    const r = frame.app.platform.method(frame.app, self, name, args, named);
     if (r !== NOT_FOUND) return r;
   }
   if (self instanceof GRandom && !named) {

@@ -4,7 +4,7 @@
 import type * as ast from '../parser/ast.js';
 import type { FunctionIR } from '../lower/ir.js';
 import type { AccessKind } from './access.js';
-import type { Budget, BuiltinFunction, RuntimeContext } from './context.js';
+import type { Budget, BuiltinFunction, Platform, RuntimeContext } from './context.js';
 import { BudgetError, InterpError, UnsupportedError } from './errors.js';
 import { BuiltinObject, type Value } from './values.js';
 
@@ -14,7 +14,9 @@ export interface AppCore extends RuntimeContext {
   /** `allOk` → the FunctionIR of `getAllOk()`. */
   readonly getters: ReadonlyMap<string, FunctionIR>;
   readonly inputs: ReadonlyMap<string, Value>;
+  /** The platform's functions, with the extra ones of this run (the preferences DSL). */
   readonly builtins: Readonly<Record<string, BuiltinFunction>>;
+  readonly platform: Platform;
   readonly budget: Budget;
   /** The value of `this`. */
   readonly self: BuiltinObject;

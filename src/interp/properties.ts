@@ -4,10 +4,10 @@
 import type * as ast from '../parser/ast.js';
 import { GroovyError, missingProperty, nullPointer } from './errors.js';
 import { NOT_FOUND, callGroovyMethod, iterate, listGet, listPut } from './groovy-methods.js';
+import { isKnownClass, javaProperty, javaSetProperty } from './java/classes.js';
 import * as num from './numbers.js';
 import { toStr } from './operators.js';
 import { inheritTag, noteMutation } from './ownership.js';
-import { globalObject, isKnownClass, runtimeProperty } from './smartthings.js';
 import { BuiltinObject, ClassRef, DeviceRef, GMapEntry, TrackedMap, className, type GMap, type Value } from './values.js';
 import { invokeFunction } from './calls.js';
 import { evalExpr, methodClosure } from './expressions.js';
@@ -34,7 +34,7 @@ function resolveAppProperty(app: AppCore, name: string): Value {
     case 'settings':
       return app.settings;
   }
-  const global = globalObject(name);
+  const global = app.platform.globalObject(name);
   if (global !== undefined) return global;
   const getter = app.getters.get(name);
   if (getter) return invokeFunction(app, getter, []);
@@ -83,7 +83,9 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
     if (name === 'key') return obj.key;
     if (name === 'value') return obj.value;
   }
-  const r = runtimeProperty(frame.app, obj, name);
+  const java = javaProperty(obj, name);
+  if (java !== NOT_FOUND) return java;
+  const r = frame.app.platform.property(frame.app, obj, name);
   if (r !== NOT_FOUND) return r;
   if (name === 'class') return new ClassRef(className(obj));
   return unsupported(`property ${name} of ${describe(obj)}`);
@@ -103,13 +105,7 @@ export function setProperty(frame: Frame, obj: Value, name: string, v: Value): v
     obj.map?.set(obj.key, v);
     return;
   }
-  if (obj instanceof BuiltinObject && obj.kind === 'location' && name === 'mode') {
-    return frame.app.host.setLocationMode(frame.app.app, toStr(v));
-  }
-  if (obj instanceof BuiltinObject && obj.kind === 'dateFormat' && name === 'timeZone') {
-    obj.timeZone = v instanceof BuiltinObject ? v.id : toStr(v);
-    return;
-  }
+  if (javaSetProperty(obj, name, v) || frame.app.platform.setProperty(frame.app, obj, name, v)) return;
   unsupported(`assignment to property ${name} of ${describe(obj)}`);
 }
 

@@ -8,6 +8,7 @@ import { InterpError } from '../interp/errors.js';
 import type { AppHandle, Host } from '../interp/host.js';
 import { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
+import { smartThings } from '../interp/smartthings/platform.js';
 import { GClosure, type GMap, type Value } from '../interp/values.js';
 import { createDevice, capabilityOf, initialValues } from '../model/capabilities.js';
 import type { Statement } from '../parser/ast.js';
@@ -194,7 +195,7 @@ function preferencesHost(): Host {
  */
 export function evaluatePreferences(ir: AppIR, preferences: readonly Statement[]): PreferencesResult {
   const run: PreferencesRun = { inputs: [], page: undefined, section: undefined, visitedPages: new Set(), pendingPages: [] };
-  const app = new AppInstance(ir, preferencesHost(), { id: 'Preferences', builtins: dslBuiltins(run), unknownNamesAreNull: true });
+  const app = new AppInstance(ir, preferencesHost(), { id: 'Preferences', platform: smartThings, builtins: dslBuiltins(run), unknownNamesAreNull: true });
   app.load();
   for (const stmt of preferences) app.runTopLevel(stmt);
   const ctx: RuntimeContext = app;

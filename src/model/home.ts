@@ -11,6 +11,7 @@ import { CallDepthError, GroovyError, UnsupportedError, type ErrorPosition } fro
 import type { AppHandle, Host, Message, RuntimeSubscription, SubscriptionTarget, TimerRequest } from '../interp/host.js';
 import { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
+import { smartThings } from '../interp/smartthings/platform.js';
 import { NOW_MS } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type GMap, type Value } from '../interp/values.js';
 import { defaultBinding } from '../lower/input-defaults.js';
@@ -102,7 +103,7 @@ export class Home implements Host {
     this.mode = options.init ? 'away' : 'home';
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.deviceFor(input.capability);
     const budget = new Budget();
-    this.apps = list.map((ir, i) => new AppInstance(ir, this, { id: `App${i + 1}`, budget }));
+    this.apps = list.map((ir, i) => new AppInstance(ir, this, { id: `App${i + 1}`, platform: smartThings, budget }));
   }
 
   /** The first (for a single-app home, the only) app. */

@@ -66,15 +66,18 @@ export function evalPropertyAccess(frame: Frame, e: ast.PropertyAccess): Value {
   return getProperty(frame, obj, name);
 }
 
+/** A map's value of a key; a container read out of a tagged map inherits its location. */
+function mapGet(map: GMap, key: Value): Value {
+  const v = map.get(key) ?? null;
+  inheritTag(map, v);
+  return v;
+}
+
 export function getProperty(frame: Frame, obj: Value, name: string): Value {
   if (obj === null) throw nullPointer(`get property '${name}'`);
   if (obj === frame.app.self) return resolveAppProperty(frame.app, name);
   if (obj instanceof TrackedMap) return frame.app.storeGet(obj, name);
-  if (obj instanceof Map) {
-    const v = obj.get(name) ?? null;
-    inheritTag(obj, v);
-    return v;
-  }
+  if (obj instanceof Map) return mapGet(obj, name);
   if (Array.isArray(obj)) {
     // Groovy spreads a property access over a list: `switches.currentSwitch` is a list of values.
     return obj.map((x) => (x === null ? null : getProperty(frame, x, name)));
@@ -151,11 +154,7 @@ function sliceByRange(obj: Value[] | string, from: number, to: number, exclusive
 export function getAt(frame: Frame, obj: Value, idx: Value): Value {
   if (obj === null) throw nullPointer(`get index [${toStr(idx)}]`);
   if (obj instanceof TrackedMap) return frame.app.storeGet(obj, idx);
-  if (obj instanceof Map) {
-    const v = obj.get(idx) ?? null;
-    inheritTag(obj, v);
-    return v;
-  }
+  if (obj instanceof Map) return mapGet(obj, idx);
   if (Array.isArray(obj)) {
     if (Array.isArray(idx)) return idx.map((i) => listGet(obj, num.toInt(i)));
     if (typeof idx === 'string') return getProperty(frame, obj, idx);

@@ -3,7 +3,7 @@
 // acorn splits its parser: statements.ts, expressions.ts, operator-expressions.ts (operators and
 // assignment), properties.ts (names, properties, indexing), calls.ts (method and function calls).
 // Values' behaviour lives in operators.ts, groovy-methods.ts and java/; the platform (SmartThings)
-// is injected through the AppCore's runtime and reaches the world only through the Host.
+// is injected as the AppCore's Platform (context.ts) and reaches the world only through the Host.
 //
 // Control flow: statements return a value (for Groovy's implicit return of the last statement) or
 // a Signal for return/break/continue; Groovy exceptions are JS exceptions (errors.ts).

@@ -7,11 +7,12 @@ import { enablementLocation } from '../check/check.js';
 import type { Access, EventId, EventSystem, Step, ViolationReport } from '../check/check.js';
 import { canonicalAppState, type AppSnapshot } from '../interp/app-state.js';
 import type { BuiltinFunction } from '../interp/context.js';
-import { GroovyError, StopError, UnsupportedError } from '../interp/errors.js';
+import { GroovyError, StopError } from '../interp/errors.js';
 import type { Host, TimerRequest } from '../interp/host.js';
 import { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
 import type { DeviceRef, Value } from '../interp/values.js';
+import { eventProgramPlatform, refuse } from './platform.js';
 import { positionKey, type EventProgram } from './program.js';
 
 /** The prefix of the program's access locations: variable x is `program.field.x`. */
@@ -33,10 +34,6 @@ export interface ViolationPlace {
 /** `enable("x")` with a name that is no event: a mistake in the program, not a property violation. */
 class UnknownEventError extends StopError {
   readonly kind = 'app-error';
-}
-
-function refuse(what: string): never {
-  throw new UnsupportedError(`${what} in an event program (it has no devices, location, subscriptions or timers)`);
 }
 
 /** The home of an event program is empty: it only collects the accesses of the running event. */
@@ -110,7 +107,7 @@ export class ProgramSystem implements EventSystem<ProgramState> {
     this.eventCount = program.events.length;
     this.eventIds = new Map(program.events.map((name, id) => [name, id]));
     const builtins = { enable: this.enablementSetter(true), disable: this.enablementSetter(false) };
-    this.instance = new AppInstance(program.ir, this.host, { id: PROGRAM_ID, builtins });
+    this.instance = new AppInstance(program.ir, this.host, { id: PROGRAM_ID, platform: eventProgramPlatform, builtins });
     this.enabledNow = program.events.map((name) => !program.initiallyDisabled.has(name));
     this.instance.load();
     this.host.takeAccesses();

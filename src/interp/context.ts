@@ -1,6 +1,8 @@
-// What the runtime library (smartthings.ts) and the DSL stubs see of the running app: the contract
-// between the interpreter core and the built-in functions, so neither imports the other's internals.
+// What a platform (the SmartThings runtime, smartthings/) and the DSL stubs see of the running app,
+// and what the interpreter core sees of a platform: the contract between the two, so neither
+// imports the other.
 import type { ErrorPosition } from './errors.js';
+import type { MethodResult } from './groovy-methods.js';
 import type { AppHandle, Host } from './host.js';
 import type { GMap, TrackedMap, Value } from './values.js';
 
@@ -26,6 +28,25 @@ export interface RuntimeContext {
 
 /** A built-in function called without a receiver: `subscribe(...)`, `now()`, `section(...) {}`. */
 export type BuiltinFunction = (ctx: RuntimeContext, args: Value[], named: GMap | null) => Value;
+
+/**
+ * The API of the platform an app runs on (SmartThings: smartthings/platform.ts), injected into the
+ * interpreter so that the core knows only Groovy and the Java classes. The members of platform
+ * objects answer NOT_FOUND for names they do not define.
+ */
+export interface Platform {
+  /** Functions called without a receiver: `subscribe(...)`, `now()`. */
+  readonly functions: Readonly<Record<string, BuiltinFunction>>;
+  /** The platform's object of a name no variable, field or input has (`location`), or undefined. */
+  globalObject(name: string): Value | undefined;
+  property(ctx: RuntimeContext, self: Value, name: string): MethodResult;
+  /** Named arguments arrive separately (a device command's `[delay: ms]`). */
+  method(ctx: RuntimeContext, self: Value, name: string, args: Value[], named: GMap | null): MethodResult;
+  /** Assigns a property of a platform object (`location.mode = m`); false if it has none of that name. */
+  setProperty(ctx: RuntimeContext, self: Value, name: string, value: Value): boolean;
+  /** An unqualified call of a name nothing defines: throws the platform's error. */
+  unresolvedCall(name: string): never;
+}
 
 /**
  * Steps and nesting shared by every app instance of one simulated world, so a cascade of nested

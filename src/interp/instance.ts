@@ -13,19 +13,21 @@ import {
   type AppSnapshot,
   type AppState,
 } from './app-state.js';
-import { Budget, type BuiltinFunction } from './context.js';
+import { Budget, type BuiltinFunction, type Platform } from './context.js';
 import type { ErrorPosition } from './errors.js';
 import type { AppHandle, Host } from './host.js';
-import { callFunction, initFields, runTopLevel, type AppCore } from './interpreter.js';
+import type { AppCore } from './frame.js';
+import { callFunction, initFields, runTopLevel } from './interpreter.js';
 import { toStr } from './operators.js';
 import { tagContainer, type Owner } from './ownership.js';
-import { runtimeBuiltins } from './smartthings.js';
 import { BuiltinObject, TrackedMap, type GMap, type Value } from './values.js';
 import type { Statement } from '../parser/ast.js';
 
 export interface InstanceOptions {
   /** `App1`, `App2`: prefixes the app's access locations. */
   id: string;
+  /** The platform the app runs on: SmartThings (smartthings/platform.ts), or an event program's. */
+  platform: Platform;
   /** Shared by every instance of one world, so nested cascades are bounded together. */
   budget?: Budget;
   /** Extra built-in functions (the preferences DSL during lowering). */
@@ -39,6 +41,7 @@ export class AppInstance implements AppHandle, AppCore {
   readonly file: string;
   readonly budget: Budget;
   readonly builtins: Readonly<Record<string, BuiltinFunction>>;
+  readonly platform: Platform;
   readonly unknownNamesAreNull: boolean;
   readonly functions = new Map<string, FunctionIR[]>();
   readonly getters = new Map<string, FunctionIR>();
@@ -61,7 +64,9 @@ export class AppInstance implements AppHandle, AppCore {
     this.file = ir.file;
     this.budget = options.budget ?? new Budget();
     this.unknownNamesAreNull = options.unknownNamesAreNull ?? false;
-    this.builtins = options.builtins ? { ...runtimeBuiltins, ...options.builtins } : runtimeBuiltins;
+    this.platform = options.platform;
+    const functions = options.platform.functions;
+    this.builtins = options.builtins ? { ...functions, ...options.builtins } : functions;
     this.state = new TrackedMap(this.data.state, 'state');
     this.atomicState = new TrackedMap(this.data.atomicState, 'atomicState');
     this.keyedStores = (['state', 'atomicState'] as const).filter((store) => !ir.storesReadWhole.includes(store));

@@ -13,6 +13,7 @@ import type { AppHandle, Host } from './host.js';
 import { AppInstance } from './instance.js';
 import { defaultBinding } from './input-bindings.js';
 import { toStr } from './operators.js';
+import { smartThings } from './smartthings/platform.js';
 import { GClosure, type GMap, type Value } from './values.js';
 
 /** What the DSL run records. */
@@ -195,7 +196,7 @@ function preferencesHost(): Host {
  */
 function runPreferences(ir: AppIR, preferences: readonly Statement[]): { inputs: InputIR[]; warnings: LowerWarning[] } {
   const run: PreferencesRun = { inputs: [], page: undefined, section: undefined, visitedPages: new Set(), pendingPages: [] };
-  const app = new AppInstance(ir, preferencesHost(), { id: 'Preferences', builtins: dslBuiltins(run), unknownNamesAreNull: true });
+  const app = new AppInstance(ir, preferencesHost(), { id: 'Preferences', platform: smartThings, builtins: dslBuiltins(run), unknownNamesAreNull: true });
   app.load();
   for (const stmt of preferences) app.runTopLevel(stmt);
   const ctx: RuntimeContext = app;

@@ -9,6 +9,7 @@ import { Budget } from '../interp/context.js';
 import { CallDepthError } from '../interp/errors.js';
 import type { RuntimeSubscription } from '../interp/host.js';
 import { AppInstance } from '../interp/instance.js';
+import { smartThings } from '../interp/smartthings/platform.js';
 import { NOW_MS } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
@@ -42,7 +43,7 @@ export class Home {
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
     const budget = new Budget();
     const host = new HomeHost(this.world, this.events);
-    this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, budget })));
+    this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget })));
   }
 
   /** App1, App2, ... in the order given (App1 installs first; App2's handlers run first). */

@@ -143,6 +143,15 @@ describe('programs that cannot be checked', () => {
     expect(exploreError('def e1() {\n  if (location.mode == "away") { }\n}\n').message).toMatch(/^unsupported: location.mode in an event program/);
   });
 
+  it('runs without the SmartThings runtime: logging is dropped, SmartApp functions and objects are refused', () => {
+    const logging = 'def x = 0\ndef e1() {\n  log.debug "x is $x"\n  println x\n  x = Math.max(x, 1)\n}\n';
+    expect(explore(logging)).toMatchObject({ verdict: 'no-violation', violations: [] });
+    expect(exploreError('def e1() {\n  sendPush("hi")\n}\n')).toMatchObject({ line: 2, message: expect.stringMatching(/^unsupported: sendPush in an event program/) });
+    expect(exploreError('def e1() {\n  def t = now()\n}\n').message).toMatch(/^unsupported: now in an event program/);
+    expect(exploreError('def e1() {\n  app.updateLabel("x")\n}\n').message).toMatch(/^unsupported: app.updateLabel\(\) in an event program/);
+    expect(exploreError('def e1() {\n  location.mode = "home"\n}\n').message).toMatch(/^unsupported: location.mode in an event program/);
+  });
+
   it('rejects SmartApp top-level statements, event parameters and parse errors', () => {
     expect(readError('preferences { section("s") { input "sw", "capability.switch" } }\ndef e1() { }\n')).toMatchObject({
       line: 1,

@@ -1,0 +1,202 @@
+// Calls: app methods (overloads, parameters), unqualified calls (closures, app methods, built-in
+// functions), method calls on values (state, platform and Java objects, GDK methods, device
+// lists), `new`, and casts.
+import type * as ast from '../parser/ast.js';
+import type { FunctionIR } from '../ir/ir.js';
+import { CallDepthError, nullPointer } from './errors.js';
+import { NOT_FOUND, callGroovyMethod, castValue, iterate } from './groovy-methods.js';
+import { instanceOf } from './operators.js';
+import { MUTATING_METHODS, noteMutation } from './ownership.js';
+import { javaMethod, newObject } from './java/classes.js';
+import { RANDOM_MUTATING, randomMethod } from './random.js';
+import { BuiltinObject, ClassRef, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, TrackedMap, type GMap, type Value } from './values.js';
+import { evalExpr, evalList, evalMap } from './expressions.js';
+import { Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
+import { describe, propertyName, readWholeStore } from './properties.js';
+import { coerceDeclared, execStatements } from './statements.js';
+
+/** The overload Groovy would pick by argument count; undefined when none accepts that many. */
+function compatibleOverload(fns: FunctionIR[], argc: number): FunctionIR | undefined {
+  const exact = fns.find((f) => f.decl.params.length === argc);
+  if (exact) return exact;
+  // Trailing parameters with defaults may be left out; a single parameter may be left out (null).
+  return fns.find(
+    (f) => argc < f.decl.params.length && (f.decl.params.slice(argc).every((p) => p.defaultValue) || (argc === 0 && f.decl.params.length === 1)),
+  );
+}
+
+export function pickOverload(fns: FunctionIR[], argc: number): FunctionIR {
+  return compatibleOverload(fns, argc) ?? fns[0];
+}
+
+
+export function invokeFunction(app: AppCore, fn: FunctionIR, args: Value[]): Value {
+  const b = app.budget;
+  if (++b.depth > b.maxDepth) {
+    b.depth--;
+    throw new CallDepthError(`call depth over ${b.maxDepth} in ${fn.name}()`);
+  }
+  try {
+    step(b);
+    const scope = new Scope(null);
+    const frame: Frame = { app, scope };
+    bindParams(frame, fn.decl.params, args);
+    const r = execStatements(frame, fn.decl.body.body);
+    return r instanceof Signal ? r.value : r;
+  } finally {
+    b.depth--;
+  }
+}
+
+export function bindParams(frame: Frame, params: readonly ast.Param[], args: Value[]): void {
+  params.forEach((p, i) => {
+    let v: Value = null;
+    if (i < args.length) v = args[i];
+    else if (p.defaultValue) v = evalExpr(frame, p.defaultValue);
+    frame.scope.vars.set(p.name, p.type ? coerceDeclared(v, p.type) : v);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+function evalArgs(frame: Frame, args: readonly ast.Expression[]): Value[] {
+  return evalList(frame, args);
+}
+
+function evalNamed(frame: Frame, entries: readonly ast.MapEntry[]): GMap | null {
+  return entries.length ? evalMap(frame, entries) : null;
+}
+
+/** Groovy passes named arguments as a leading map parameter. */
+function withNamed(args: Value[], named: GMap | null): Value[] {
+  return named ? [named, ...args] : args;
+}
+
+export function evalMethodCall(frame: Frame, e: ast.MethodCall): Value {
+  if (e.receiver === null) {
+    const name = propertyName(frame, e.method);
+    const args = evalArgs(frame, e.args);
+    const named = evalNamed(frame, e.namedArgs);
+    frame.app.callSite = { file: frame.app.file, line: e.range.start.line, column: e.range.start.column };
+    return callUnqualified(frame, name, args, named);
+  }
+  const self = evalExpr(frame, e.receiver);
+  if (self === null && e.safe) return null;
+  const name = propertyName(frame, e.method);
+  const args = evalArgs(frame, e.args);
+  const named = evalNamed(frame, e.namedArgs);
+  // Device commands are reported at the call that issued them.
+  frame.app.callSite = { file: frame.app.file, line: e.range.start.line, column: e.range.start.column };
+  if (e.spread) return iterate(self).map((x) => (x === null ? null : invokeMethod(frame, x, name, args, named)));
+  return invokeMethod(frame, self, name, args, named);
+}
+
+export function evalCall(frame: Frame, e: ast.Call): Value {
+  const callee = evalExpr(frame, e.callee);
+  const args = withNamed(evalArgs(frame, e.args), evalNamed(frame, e.namedArgs));
+  if (callee instanceof GClosure) return callee.invoke(args);
+  return invokeMethod(frame, callee, 'call', args, null);
+}
+
+/** `foo(args)`: a local closure, an app method, a runtime built-in, a field holding a closure. */
+function callUnqualified(frame: Frame, name: string, args: Value[], named: GMap | null): Value {
+  const app = frame.app;
+  const scope = frame.scope.lookup(name);
+  const local = scope?.vars.get(name);
+  if (local instanceof GClosure) return local.invoke(withNamed(args, named));
+  const fns = app.functions.get(name);
+  const argc = args.length + (named ? 1 : 0);
+  const own = fns && compatibleOverload(fns, argc);
+  if (own) return invokeFunction(app, own, withNamed(args, named));
+  // An app method of the same name but another arity does not hide the runtime's (`def subscribe()`).
+  if (Object.hasOwn(app.builtins, name)) return app.builtins[name](app, args, named);
+  if (fns) return invokeFunction(app, fns[0], withNamed(args, named));
+  if (app.hasField(name)) {
+    const f = app.fieldGet(name);
+    if (f instanceof GClosure) return f.invoke(withNamed(args, named));
+  }
+  return app.platform.unresolvedCall(name);
+}
+
+function isDeviceList(v: Value[]): boolean {
+  return v.length > 0 && v.every((x) => x instanceof DeviceRef);
+}
+
+const RUNTIME_OBJECT = (v: Value) =>
+  v instanceof DeviceRef || v instanceof GEvent || v instanceof BuiltinObject || v instanceof GDate || v instanceof ClassRef || v instanceof GException;
+
+export function invokeMethod(frame: Frame, self: Value, name: string, args: Value[], named: GMap | null): Value {
+  if (self === null) {
+    if (name === 'toString') return 'null';
+    if (name === 'equals') return args[0] === null;
+    throw nullPointer(`invoke method ${name}()`);
+  }
+  if (self === frame.app.self) return callUnqualified({ app: frame.app, scope: new Scope(null) }, name, args, named);
+  if (self instanceof TrackedMap) return storeMethod(frame.app, self, name, withNamed(args, named));
+  if (RUNTIME_OBJECT(self)) {
+    const java = javaMethod(self, name, args, named);
+    if (java !== NOT_FOUND) return java;
+    const r = frame.app.platform.method(frame.app, self, name, args, named);
+    if (r !== NOT_FOUND) return r;
+  }
+  if (self instanceof GRandom && !named) {
+    const r = randomMethod(self, name, args);
+    if (r !== undefined) {
+      // Advancing a generator held in a field or a state key writes that location.
+      if (RANDOM_MUTATING.has(name)) noteMutation(self);
+      return r;
+    }
+  }
+  if ((Array.isArray(self) || self instanceof Map) && MUTATING_METHODS.has(name)) noteMutation(self);
+  const r = callGroovyMethod(self, name, withNamed(args, named));
+  if (r !== NOT_FOUND) return r;
+  // SmartThings runs a command on a device list on every device: `switches.on()`.
+  if (Array.isArray(self) && isDeviceList(self)) return self.map((d) => invokeMethod(frame, d, name, args, named));
+  if (Array.isArray(self) && self.length === 0 && !named) return [];
+  if (self instanceof Map && self.get(name) instanceof GClosure) return (self.get(name) as GClosure).invoke(withNamed(args, named));
+  return unsupported(`method ${name}() of ${describe(self)}`);
+}
+
+/** Methods on `state`/`atomicState`: keyed ones record that key, the rest the whole store. */
+function storeMethod(app: AppCore, store: TrackedMap, name: string, args: Value[]): Value {
+  switch (name) {
+    case 'get':
+    case 'getAt':
+    case 'containsKey':
+      return name === 'containsKey' ? (app.storeGet(store, args[0]), store.map.has(args[0])) : app.storeGet(store, args[0]);
+    case 'put':
+    case 'putAt': {
+      const old = store.map.get(args[0]) ?? null;
+      app.storePut(store, args[0], args[1]);
+      return name === 'put' ? old : null;
+    }
+    case 'remove': {
+      const old = store.map.get(args[0]) ?? null;
+      app.storeRemove(store, args[0]);
+      return old;
+    }
+    case 'clear':
+    case 'putAll':
+      app.record('write', `${app.app.id}.${store.store}.*`);
+      return callGroovyMethod(store.map, name, args) as Value;
+  }
+  const r = callGroovyMethod(readWholeStore(app, store), name, args);
+  if (r === NOT_FOUND) return unsupported(`method ${name}() of ${store.store}`);
+  return r;
+}
+
+export function evalNew(frame: Frame, e: ast.New): Value {
+  const args = evalArgs(frame, e.args);
+  const r = newObject(e.type.name, args, evalNamed(frame, e.namedArgs));
+  if (r === NOT_FOUND) return unsupported(`new ${e.type.name}(${args.length ? '...' : ''})`);
+  return r;
+}
+
+export function evalCast(v: Value, type: ast.TypeRef): Value {
+  if (type.arrayDims > 0) return [...iterate(v)];
+  const r = castValue(v, type.name);
+  if (r !== NOT_FOUND) return r;
+  if (v === null || instanceOf(v, type.name)) return v;
+  return unsupported(`cast to ${type.name}`);
+}

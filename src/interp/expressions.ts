@@ -1,0 +1,172 @@
+// Expressions: the dispatch on the node kind, literals (numbers, GStrings, lists, maps, ranges)
+// and closures. Operators and assignment are in operator-expressions.ts, names and properties in
+// properties.ts, calls in calls.ts.
+import type * as ast from '../parser/ast.js';
+import { BudgetError, GroovyError } from './errors.js';
+import * as num from './numbers.js';
+import { instanceOf, toStr, truthy } from './operators.js';
+import { iterate } from './groovy-methods.js';
+import { Double, GClosure, type GMap, type Value } from './values.js';
+import { bindParams, evalCall, evalCast, evalMethodCall, evalNew, invokeMethod } from './calls.js';
+import { Scope, Signal, located, step, unsupported, type AppCore, type Frame } from './frame.js';
+import { callFunction } from './interpreter.js';
+import { binary, evalAssign, evalUnary, evalUpdate } from './operator-expressions.js';
+import { evalIndex, evalPropertyAccess, resolveName } from './properties.js';
+import { execStatements } from './statements.js';
+
+const MAX_RANGE = 100_000;
+
+export function evalExpr(frame: Frame, e: ast.Expression): Value {
+  switch (e.kind) {
+    case 'NumberLiteral':
+      return numberLiteral(e);
+    case 'StringLiteral':
+      return e.value;
+    case 'GString': {
+      let out = e.strings[0];
+      for (let i = 0; i < e.values.length; i++) out += toStr(evalExpr(frame, e.values[i])) + e.strings[i + 1];
+      return out;
+    }
+    case 'BooleanLiteral':
+      return e.value;
+    case 'NullLiteral':
+      return null;
+    case 'Identifier':
+      return resolveName(frame, e.name);
+    case 'ThisExpr':
+      return frame.app.self;
+    case 'ListLiteral':
+      return evalList(frame, e.elements);
+    case 'MapLiteral':
+      return evalMap(frame, e.entries);
+    case 'RangeExpr':
+      return materialiseRange(evalExpr(frame, e.from), evalExpr(frame, e.to), e.exclusive);
+    case 'Closure':
+      return makeClosure(frame, e);
+    case 'PropertyAccess':
+      return located(frame.app, e, () => evalPropertyAccess(frame, e));
+    case 'MethodCall':
+      return located(frame.app, e, () => evalMethodCall(frame, e));
+    case 'Call':
+      return located(frame.app, e, () => evalCall(frame, e));
+    case 'Index':
+      return located(frame.app, e, () => evalIndex(frame, e));
+    case 'MethodReference':
+      return methodReference(frame, evalExpr(frame, e.object), e.method);
+    case 'Unary':
+      return located(frame.app, e, () => evalUnary(frame, e));
+    case 'Update':
+      return located(frame.app, e, () => evalUpdate(frame, e));
+    case 'Binary':
+      return located(frame.app, e, () => binary(frame, e.operator, evalExpr(frame, e.left), evalExpr(frame, e.right)));
+    case 'Logical': {
+      const l = truthy(evalExpr(frame, e.left));
+      if (e.operator === '&&') return l && truthy(evalExpr(frame, e.right));
+      return l || truthy(evalExpr(frame, e.right));
+    }
+    case 'Assign':
+      return located(frame.app, e, () => evalAssign(frame, e));
+    case 'Ternary':
+      return truthy(evalExpr(frame, e.test)) ? evalExpr(frame, e.consequent) : evalExpr(frame, e.alternate);
+    case 'Elvis': {
+      const l = evalExpr(frame, e.left);
+      return truthy(l) ? l : evalExpr(frame, e.right);
+    }
+    case 'Cast':
+      return located(frame.app, e, () => evalCast(evalExpr(frame, e.expression), e.type));
+    case 'InstanceOf': {
+      const r = instanceOf(evalExpr(frame, e.expression), e.type.name);
+      return e.negated ? !r : r;
+    }
+    case 'New':
+      return located(frame.app, e, () => evalNew(frame, e));
+    case 'Spread':
+      return located(frame.app, e, () => unsupported('spread operator outside a list or argument list'));
+  }
+}
+
+function numberLiteral(e: ast.NumberLiteral): Value {
+  if (!e.isDecimal) return e.value;
+  if (/[dDfF]$/.test(e.raw)) return new Double(e.value);
+  return num.decimal(e.value, num.literalScale(e.raw));
+}
+
+export function evalList(frame: Frame, elements: readonly ast.Expression[]): Value[] {
+  const out: Value[] = [];
+  for (const el of elements) {
+    if (el.kind === 'Spread') out.push(...iterate(evalExpr(frame, el.argument)));
+    else out.push(evalExpr(frame, el));
+  }
+  return out;
+}
+
+export function evalMap(frame: Frame, entries: readonly ast.MapEntry[]): GMap {
+  const m: GMap = new Map();
+  for (const en of entries) {
+    if (en.key === null) {
+      const spread = evalExpr(frame, en.value);
+      if (spread instanceof Map) for (const [k, v] of spread) m.set(k, v);
+      continue;
+    }
+    m.set(mapKey(frame, en), evalExpr(frame, en.value));
+  }
+  return m;
+}
+
+function mapKey(frame: Frame, en: ast.MapEntry): Value {
+  const k = en.key!;
+  if (!en.computed && k.kind === 'StringLiteral') return k.value;
+  if (!en.computed && k.kind === 'Identifier') return k.name;
+  return evalExpr(frame, k);
+}
+
+function materialiseRange(from: Value, to: Value, exclusive: boolean): Value[] {
+  if (typeof from === 'string' && typeof to === 'string' && from.length === 1 && to.length === 1) {
+    return materialiseRange(from.charCodeAt(0), to.charCodeAt(0), exclusive).map((c) => String.fromCharCode(c as number));
+  }
+  const a = num.toInt(from);
+  const b = num.toInt(to);
+  const dir = b >= a ? 1 : -1;
+  const end = exclusive ? b - dir : b;
+  const length = (end - a) * dir + 1;
+  if (length > MAX_RANGE) throw new BudgetError(`range ${a}..${b} too large`);
+  return Array.from({ length: Math.max(0, length) }, (_, i) => a + i * dir);
+}
+
+function makeClosure(frame: Frame, e: ast.Closure): GClosure {
+  const app = frame.app;
+  const params = e.params;
+  return new GClosure(
+    (args) => {
+      step(app.budget);
+      const scope = new Scope(frame.scope);
+      const inner: Frame = { app, scope };
+      if (params === null) scope.vars.set('it', args[0] ?? null);
+      else {
+        // A closure of several parameters called with one list spreads it (`{ k, v -> }` on pairs).
+        const spread = params.length > 1 && args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
+        bindParams(inner, params, spread);
+      }
+      const r = execStatements(inner, e.body);
+      return r instanceof Signal ? r.value : r;
+    },
+    params === null ? 1 : params.length,
+  );
+}
+
+export function callClosure(c: GClosure, args: Value[]): Value {
+  return c.invoke(args);
+}
+
+export function methodClosure(app: AppCore, name: string): GClosure {
+  const fns = app.functions.get(name)!;
+  return new GClosure((args) => callFunction(app, name, args), fns[0].decl.params.length, name);
+}
+
+function methodReference(frame: Frame, target: Value, name: string): GClosure {
+  if (target === frame.app.self) {
+    if (!frame.app.functions.has(name)) throw new GroovyError('MissingMethodException', `No method ${name}()`);
+    return methodClosure(frame.app, name);
+  }
+  return new GClosure((args) => invokeMethod(frame, target, name, args, null), 1);
+}

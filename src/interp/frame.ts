@@ -1,0 +1,80 @@
+// What every part of the evaluator shares: the app as the evaluator sees it (AppCore), lexical
+// scopes, the frame an AST node runs in, the Signal of return/break/continue, the step budget and
+// error positions.
+import type * as ast from '../parser/ast.js';
+import type { FunctionIR } from '../ir/ir.js';
+import type { AccessKind } from './access.js';
+import type { Budget, BuiltinFunction, Platform, RuntimeContext } from './context.js';
+import { BudgetError, InterpError, UnsupportedError } from './errors.js';
+import { BuiltinObject, type Value } from './values.js';
+
+export interface AppCore extends RuntimeContext {
+  readonly file: string;
+  readonly functions: ReadonlyMap<string, FunctionIR[]>;
+  /** `allOk` → the FunctionIR of `getAllOk()`. */
+  readonly getters: ReadonlyMap<string, FunctionIR>;
+  readonly inputs: ReadonlyMap<string, Value>;
+  /** The platform's functions, with the extra ones of this run (the preferences DSL). */
+  readonly builtins: Readonly<Record<string, BuiltinFunction>>;
+  readonly platform: Platform;
+  readonly budget: Budget;
+  /** The value of `this`. */
+  readonly self: BuiltinObject;
+  /** While preferences run, a name that is no variable, input or method is null (an unset setting). */
+  readonly unknownNamesAreNull: boolean;
+  hasField(name: string): boolean;
+  /** Reads and writes a script field, recording the access. */
+  fieldGet(name: string): Value;
+  fieldPut(name: string, value: Value): void;
+  record(kind: AccessKind, location: string): void;
+}
+
+export class Scope {
+  readonly vars = new Map<string, Value>();
+  constructor(readonly parent: Scope | null) {}
+  lookup(name: string): Scope | null {
+    for (let s: Scope | null = this; s; s = s.parent) if (s.vars.has(name)) return s;
+    return null;
+  }
+}
+
+export interface Frame {
+  readonly app: AppCore;
+  readonly scope: Scope;
+}
+
+export class Signal {
+  constructor(
+    readonly type: 'return' | 'break' | 'continue',
+    readonly value: Value,
+    readonly label?: string,
+  ) {}
+}
+
+export type Completion = Value | Signal;
+
+/** A place that can be read and written: a variable, a property, an index. */
+export interface Ref {
+  get(): Value;
+  set(v: Value): void;
+}
+
+export function step(b: Budget): void {
+  if (++b.steps > b.maxSteps) throw new BudgetError(`more than ${b.maxSteps} steps (an endless loop?)`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors get the position of the innermost node that has one.
+
+export function located<T>(app: AppCore, node: ast.Node, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof InterpError && !e.at) e.locate({ file: app.file, line: node.range.start.line, column: node.range.start.column });
+    throw e;
+  }
+}
+
+export function unsupported(what: string): never {
+  throw new UnsupportedError(what);
+}

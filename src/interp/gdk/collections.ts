@@ -1,0 +1,218 @@
+// GDK methods of lists and of every iterable (lists, and maps through their entries): each,
+// collect, find, sort, unique, groupBy, sum, join, ...
+import { GroovyError } from '../errors.js';
+import * as num from '../numbers.js';
+import { compare, equals, isCase, minus, plus, toStr, truthy } from '../operators.js';
+import { GClosure, GMapEntry, type GMap, type Value } from '../values.js';
+import { asNum, call, callEach, closureArg, iterate, listGet, listPut, type Method } from './support.js';
+
+export function sortValues(items: Value[], c: GClosure | null): Value[] {
+  if (!c) return items.sort(compare);
+  if (c.arity === 2) return items.sort((a, b) => num.numValue(asNum(call(c, [a, b]))));
+  return items.sort((a, b) => compare(callEach(c, a), callEach(c, b)));
+}
+
+function extreme(items: Value[], c: GClosure | null, sign: 1 | -1): Value {
+  let best: Value = null;
+  let bestKey: Value = null;
+  let first = true;
+  for (const e of items) {
+    const key = c && c.arity !== 2 ? callEach(c, e) : e;
+    const better = first || (c && c.arity === 2 ? num.numValue(asNum(call(c, [e, best]))) : compare(key, bestKey)) * sign > 0;
+    if (better) {
+      best = e;
+      bestKey = key;
+      first = false;
+    }
+  }
+  return best;
+}
+
+function sum(items: Value[], args: Value[]): Value {
+  const c = closureArg(args);
+  let acc: Value = args.length > 0 && !c ? args[0] : null;
+  let started = acc !== null;
+  for (const e of items) {
+    const v = c ? callEach(c, e) : e;
+    acc = started ? plus(acc, v) : v;
+    started = true;
+  }
+  return acc;
+}
+
+export function join(items: Value[], sep: Value): string {
+  return items.map(toStr).join(sep === null || sep === undefined ? '' : toStr(sep));
+}
+
+export function uniqueValues(items: Value[], c: GClosure | null): Value[] {
+  const out: Value[] = [];
+  const keys: Value[] = [];
+  for (const e of items) {
+    const key = c ? callEach(c, e) : e;
+    if (!keys.some((k) => equals(k, key))) {
+      keys.push(key);
+      out.push(e);
+    }
+  }
+  return out;
+}
+
+function groupBy(items: Value[], c: GClosure): GMap {
+  const out: GMap = new Map();
+  for (const e of items) {
+    const key = callEach(c, e);
+    const group = out.get(key);
+    if (Array.isArray(group)) group.push(e);
+    else out.set(key, [e]);
+  }
+  return out;
+}
+
+function flatten(items: Value[]): Value[] {
+  return items.flatMap((e) => (Array.isArray(e) ? flatten(e) : [e]));
+}
+
+/** Methods every iterable shares (lists, and maps through their entries). */
+export const iterableMethods: Record<string, Method<Value[]>> = {
+  each: (s, a) => {
+    for (const e of s) callEach(closureArg(a)!, e);
+    return null;
+  },
+  eachWithIndex: (s, a) => {
+    s.forEach((e, i) => callEach(closureArg(a)!, e, [i]));
+    return null;
+  },
+  collect: (s, a) => (closureArg(a) ? s.map((e) => callEach(closureArg(a)!, e)) : [...s]),
+  collectMany: (s, a) => s.flatMap((e) => iterate(callEach(closureArg(a)!, e))),
+  collectEntries: (s, a) => {
+    const out: GMap = new Map();
+    for (const e of s) {
+      const r = closureArg(a) ? callEach(closureArg(a)!, e) : e;
+      if (r instanceof Map) for (const [k, v] of r) out.set(k, v);
+      else if (r instanceof GMapEntry) out.set(r.key, r.value);
+      else if (Array.isArray(r) && r.length === 2) out.set(r[0], r[1]);
+    }
+    return out;
+  },
+  find: (s, a) => s.find((e) => (closureArg(a) ? truthy(callEach(closureArg(a)!, e)) : truthy(e))) ?? null,
+  findResult: (s, a) => {
+    for (const e of s) {
+      const r = callEach(closureArg(a)!, e);
+      if (r !== null) return r;
+    }
+    return a.length > 1 ? a[0] : null;
+  },
+  findIndexOf: (s, a) => s.findIndex((e) => truthy(callEach(closureArg(a)!, e))),
+  any: (s, a) => s.some((e) => (closureArg(a) ? truthy(callEach(closureArg(a)!, e)) : truthy(e))),
+  every: (s, a) => s.every((e) => (closureArg(a) ? truthy(callEach(closureArg(a)!, e)) : truthy(e))),
+  count: (s, a) => s.filter((e) => (closureArg(a) ? truthy(callEach(closureArg(a)!, e)) : equals(e, a[0]))).length,
+  inject: (s, a) => {
+    const c = closureArg(a)!;
+    let acc = a.length > 1 ? a[0] : (s[0] ?? null);
+    for (const e of a.length > 1 ? s : s.slice(1)) acc = call(c, [acc, e]);
+    return acc;
+  },
+  sum: (s, a) => sum(s, a),
+  max: (s, a) => extreme(s, closureArg(a), 1),
+  min: (s, a) => extreme(s, closureArg(a), -1),
+  join: (s, a) => join(s, a[0] ?? null),
+  groupBy: (s, a) => groupBy(s, closureArg(a)!),
+  toList: (s) => [...s],
+  asList: (s) => [...s],
+  toSet: (s) => uniqueValues(s, null),
+  grep: (s, a) => s.filter((e) => isCase(a[0], e, call)),
+  size: (s) => s.length,
+  isEmpty: (s) => s.length === 0,
+};
+
+export const listMethods: Record<string, Method<Value[]>> = {
+  ...iterableMethods,
+  findAll: (s, a) => s.filter((e) => (closureArg(a) ? truthy(callEach(closureArg(a)!, e)) : truthy(e))),
+  sort: (s, a) => {
+    const mutate = a[0] !== false;
+    return sortValues(mutate ? s : [...s], closureArg(a));
+  },
+  toSorted: (s, a) => sortValues([...s], closureArg(a)),
+  unique: (s, a) => {
+    const u = uniqueValues(s, closureArg(a));
+    if (a[0] === false) return u;
+    s.splice(0, s.length, ...u);
+    return s;
+  },
+  toUnique: (s, a) => uniqueValues(s, closureArg(a)),
+  first: (s) => {
+    if (s.length === 0) throw new GroovyError('NoSuchElementException', 'Cannot access first() element from an empty List');
+    return s[0];
+  },
+  last: (s) => {
+    if (s.length === 0) throw new GroovyError('NoSuchElementException', 'Cannot access last() element from an empty List');
+    return s[s.length - 1];
+  },
+  head: (s) => listMethods.first(s, []),
+  tail: (s) => s.slice(1),
+  take: (s, a) => s.slice(0, num.toInt(a[0])),
+  drop: (s, a) => s.slice(num.toInt(a[0])),
+  contains: (s, a) => s.some((e) => equals(e, a[0])),
+  containsAll: (s, a) => iterate(a[0]).every((x) => s.some((e) => equals(e, x))),
+  indexOf: (s, a) => s.findIndex((e) => equals(e, a[0])),
+  lastIndexOf: (s, a) => s.map((e) => equals(e, a[0])).lastIndexOf(true),
+  reverse: (s) => [...s].reverse(),
+  add: (s, a) => {
+    if (a.length === 2) s.splice(num.toInt(a[0]), 0, a[1]);
+    else s.push(a[0]);
+    return true;
+  },
+  leftShift: (s, a) => {
+    s.push(a[0]);
+    return s;
+  },
+  push: (s, a) => {
+    s.push(a[0]);
+    return true;
+  },
+  pop: (s) => {
+    if (s.length === 0) throw new GroovyError('NoSuchElementException', 'Cannot pop() an empty List');
+    return s.pop() ?? null;
+  },
+  addAll: (s, a) => {
+    s.push(...iterate(a[0]));
+    return true;
+  },
+  remove: (s, a) => {
+    if (typeof a[0] === 'number') return s.splice(a[0], 1)[0] ?? null;
+    const i = s.findIndex((e) => equals(e, a[0]));
+    if (i >= 0) s.splice(i, 1);
+    return i >= 0;
+  },
+  removeAll: (s, a) => {
+    const c = closureArg(a);
+    const keep = s.filter((e) => (c ? !truthy(callEach(c, e)) : !iterate(a[0]).some((x) => equals(x, e))));
+    const changed = keep.length !== s.length;
+    s.splice(0, s.length, ...keep);
+    return changed;
+  },
+  clear: (s) => {
+    s.length = 0;
+    return null;
+  },
+  get: (s, a) => listGet(s, num.toInt(a[0])),
+  getAt: (s, a) => listGet(s, num.toInt(a[0])),
+  putAt: (s, a) => {
+    listPut(s, num.toInt(a[0]), a[1]);
+    return null;
+  },
+  set: (s, a) => {
+    const old = listGet(s, num.toInt(a[0]));
+    listPut(s, num.toInt(a[0]), a[1]);
+    return old;
+  },
+  subList: (s, a) => s.slice(num.toInt(a[0]), num.toInt(a[1])),
+  plus: (s, a) => plus(s, a[0]),
+  minus: (s, a) => minus(s, a[0]),
+  intersect: (s, a) => s.filter((e) => iterate(a[0]).some((x) => equals(x, e))),
+  disjoint: (s, a) => !s.some((e) => iterate(a[0]).some((x) => equals(x, e))),
+  flatten: (s) => flatten(s),
+  clone: (s) => [...s],
+  equals: (s, a) => equals(s, a[0]),
+  asImmutable: (s) => s,
+};

@@ -1,0 +1,63 @@
+// GDK methods of maps (LinkedHashMap semantics) and of their entries.
+import { compare, equals, minus, plus, truthy } from '../operators.js';
+import { GMapEntry, type GMap } from '../values.js';
+import { sortValues } from './collections.js';
+import { callEach, closureArg, iterate, type Method } from './support.js';
+
+export const mapMethods: Record<string, Method<GMap>> = {
+  size: (m) => m.size,
+  isEmpty: (m) => m.size === 0,
+  get: (m, a) => (m.has(a[0]) ? (m.get(a[0]) ?? null) : (a[1] ?? null)),
+  getAt: (m, a) => m.get(a[0]) ?? null,
+  put: (m, a) => {
+    const old = m.get(a[0]) ?? null;
+    m.set(a[0], a[1]);
+    return old;
+  },
+  putAt: (m, a) => {
+    m.set(a[0], a[1]);
+    return null;
+  },
+  putAll: (m, a) => {
+    for (const [k, v] of a[0] instanceof Map ? a[0] : []) m.set(k, v);
+    return null;
+  },
+  remove: (m, a) => {
+    const old = m.get(a[0]) ?? null;
+    m.delete(a[0]);
+    return old;
+  },
+  clear: (m) => {
+    m.clear();
+    return null;
+  },
+  containsKey: (m, a) => m.has(a[0]),
+  containsValue: (m, a) => [...m.values()].some((v) => equals(v, a[0])),
+  keySet: (m) => [...m.keys()],
+  values: (m) => [...m.values()],
+  entrySet: (m) => iterate(m),
+  findAll: (m, a) => new Map([...m].filter(([k, v]) => truthy(callEach(closureArg(a)!, new GMapEntry(k, v, m))))),
+  sort: (m, a) => {
+    const c = closureArg(a);
+    const entries = iterate(m) as GMapEntry[];
+    const sorted = c ? sortValues(entries, c) : entries.sort((x, y) => compare(x.key, y.key));
+    return new Map((sorted as GMapEntry[]).map((e) => [e.key, e.value]));
+  },
+  subMap: (m, a) => new Map(iterate(a[0]).filter((k) => m.has(k)).map((k) => [k, m.get(k) ?? null])),
+  plus: (m, a) => plus(m, a[0]),
+  minus: (m, a) => minus(m, a[0]),
+  clone: (m) => new Map(m),
+  equals: (m, a) => equals(m, a[0]),
+  collect: (m, a) => iterate(m).map((e) => callEach(closureArg(a)!, e)),
+};
+
+export const entryMethods: Record<string, Method<GMapEntry>> = {
+  getKey: (e) => e.key,
+  getValue: (e) => e.value,
+  setValue: (e, a) => {
+    const old = e.value;
+    e.value = a[0];
+    e.map?.set(e.key, a[0]);
+    return old;
+  },
+};

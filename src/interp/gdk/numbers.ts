@@ -1,0 +1,65 @@
+// GDK methods of numbers (Integer, BigDecimal, Double): rounding, conversions, times/upto, ...
+import { GroovyError } from '../errors.js';
+import * as num from '../numbers.js';
+import { compare, minus, plus } from '../operators.js';
+import { Decimal, Double, isNumber } from '../values.js';
+import { asNum, call, type Method } from './support.js';
+
+function roundHalfUp(v: number, places: number): number {
+  const f = 10 ** places;
+  return Math.sign(v) * Math.round(Math.abs(v) * f) / f;
+}
+
+export const numberMethods: Record<string, Method<num.Num>> = {
+  toInteger: (n) => num.toInt(n),
+  intValue: (n) => num.toInt(n),
+  toLong: (n) => num.toInt(n),
+  longValue: (n) => num.toInt(n),
+  toDouble: (n) => num.toDoubleValue(n),
+  doubleValue: (n) => num.toDoubleValue(n),
+  toFloat: (n) => num.toDoubleValue(n),
+  floatValue: (n) => num.toDoubleValue(n),
+  toBigDecimal: (n) => num.toDecimalValue(n),
+  toBigInteger: (n) => num.toInt(n),
+  abs: (n) => (num.numValue(n) < 0 ? num.negate(n) : n),
+  intdiv: (n, a) => num.intdiv(n, asNum(a[0])),
+  plus: (n, a) => plus(n, a[0]),
+  minus: (n, a) => minus(n, a[0]),
+  multiply: (n, a) => num.multiply(n, asNum(a[0])),
+  div: (n, a) => num.divide(n, asNum(a[0])),
+  mod: (n, a) => num.remainder(n, asNum(a[0])),
+  power: (n, a) => num.power(n, asNum(a[0])),
+  compareTo: (n, a) => compare(n, a[0]),
+  equals: (n, a) => isNumber(a[0]) && num.numValue(n) === num.numValue(a[0]),
+  round: (n, a) => {
+    if (a.length === 0) return Math.round(num.numValue(n));
+    const places = num.toInt(a[0]);
+    const v = roundHalfUp(num.numValue(n), places);
+    return n instanceof Decimal ? num.decimal(v, places) : new Double(v);
+  },
+  setScale: (n, a) => num.decimal(roundHalfUp(num.numValue(n), num.toInt(a[0])), num.toInt(a[0])),
+  trunc: (n, a) => {
+    const f = 10 ** (a.length ? num.toInt(a[0]) : 0);
+    return n instanceof Double ? new Double(Math.trunc(n.value * f) / f) : Math.trunc(num.numValue(n));
+  },
+  times: (n, a) => {
+    for (let i = 0; i < num.toInt(n); i++) call(a[0], [i]);
+    return null;
+  },
+  upto: (n, a) => {
+    for (let i = num.toInt(n); i <= num.toInt(a[0]); i++) call(a[1], [i]);
+    return null;
+  },
+  downto: (n, a) => {
+    for (let i = num.toInt(n); i >= num.toInt(a[0]); i--) call(a[1], [i]);
+    return null;
+  },
+  step: (n, a) => {
+    const to = num.toInt(a[0]);
+    const by = num.toInt(a[1]);
+    if (by === 0) throw new GroovyError('IllegalArgumentException', 'step 0');
+    for (let i = num.toInt(n); by > 0 ? i < to : i > to; i += by) call(a[2], [i]);
+    return null;
+  },
+  isNaN: (n) => Number.isNaN(num.numValue(n)),
+};

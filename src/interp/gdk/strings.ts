@@ -1,0 +1,108 @@
+// GDK methods of strings, and Java's regular expressions and String.split/replaceAll as JavaScript
+// regular expressions.
+import { GroovyError } from '../errors.js';
+import * as num from '../numbers.js';
+import { compare, minus, toStr } from '../operators.js';
+import { call, type Method } from './support.js';
+
+export const stringMethods: Record<string, Method<string>> = {
+  size: (s) => s.length,
+  length: (s) => s.length,
+  isEmpty: (s) => s.length === 0,
+  contains: (s, a) => s.includes(toStr(a[0])),
+  startsWith: (s, a) => s.startsWith(toStr(a[0])),
+  endsWith: (s, a) => s.endsWith(toStr(a[0])),
+  split: (s, a) => javaSplit(s, a.length ? toStr(a[0]) : '\\s+'),
+  tokenize: (s, a) => {
+    const delims = a.length ? toStr(a[0]) : ' \t\n\r\f';
+    return s.split(new RegExp(`[${delims.replace(/[\]\\^-]/g, '\\$&')}]`)).filter((t) => t.length > 0);
+  },
+  toLowerCase: (s) => s.toLowerCase(),
+  toUpperCase: (s) => s.toUpperCase(),
+  trim: (s) => s.trim(),
+  capitalize: (s) => s.charAt(0).toUpperCase() + s.slice(1),
+  uncapitalize: (s) => s.charAt(0).toLowerCase() + s.slice(1),
+  replace: (s, a) => s.split(toStr(a[0])).join(toStr(a[1])),
+  replaceAll: (s, a) => s.replace(javaRegex(toStr(a[0]), 'g'), javaReplacement(toStr(a[1]))),
+  replaceFirst: (s, a) => s.replace(javaRegex(toStr(a[0]), ''), javaReplacement(toStr(a[1]))),
+  matches: (s, a) => javaRegex(`^(?:${toStr(a[0])})$`, '').test(s),
+  substring: (s, a) => {
+    const from = num.toInt(a[0]);
+    const to = a.length > 1 ? num.toInt(a[1]) : s.length;
+    if (from < 0 || to > s.length || from > to) throw new GroovyError('StringIndexOutOfBoundsException', `begin ${from}, end ${to}, length ${s.length}`);
+    return s.substring(from, to);
+  },
+  indexOf: (s, a) => s.indexOf(toStr(a[0]), a.length > 1 ? num.toInt(a[1]) : 0),
+  lastIndexOf: (s, a) => s.lastIndexOf(toStr(a[0])),
+  charAt: (s, a) => s.charAt(num.toInt(a[0])),
+  getAt: (s, a) => {
+    const i = num.toInt(a[0]);
+    const c = s.charAt(i < 0 ? s.length + i : i);
+    if (c === '') throw new GroovyError('StringIndexOutOfBoundsException', `index ${i}`);
+    return c;
+  },
+  equals: (s, a) => typeof a[0] === 'string' && s === a[0],
+  equalsIgnoreCase: (s, a) => typeof a[0] === 'string' && s.toLowerCase() === a[0].toLowerCase(),
+  compareTo: (s, a) => compare(s, a[0]),
+  compareToIgnoreCase: (s, a) => compare(s.toLowerCase(), toStr(a[0]).toLowerCase()),
+  concat: (s, a) => s + toStr(a[0]),
+  plus: (s, a) => s + toStr(a[0]),
+  minus: (s, a) => minus(s, a[0]),
+  multiply: (s, a) => s.repeat(num.toInt(a[0])),
+  reverse: (s) => [...s].reverse().join(''),
+  padLeft: (s, a) => s.padStart(num.toInt(a[0]), a.length > 1 ? toStr(a[1]) : ' '),
+  padRight: (s, a) => s.padEnd(num.toInt(a[0]), a.length > 1 ? toStr(a[1]) : ' '),
+  center: (s, a) => {
+    const width = num.toInt(a[0]);
+    const left = Math.floor((width - s.length) / 2);
+    return width <= s.length ? s : s.padStart(s.length + left).padEnd(width);
+  },
+  take: (s, a) => s.slice(0, num.toInt(a[0])),
+  drop: (s, a) => s.slice(num.toInt(a[0])),
+  count: (s, a) => (toStr(a[0]).length === 0 ? s.length + 1 : s.split(toStr(a[0])).length - 1),
+  toList: (s) => [...s],
+  toCharArray: (s) => [...s],
+  each: (s, a) => {
+    for (const ch of s) call(a[0], [ch]);
+    return s;
+  },
+  toInteger: (s) => num.parseInteger(s),
+  toLong: (s) => num.parseInteger(s),
+  toDouble: (s) => num.parseDouble(s),
+  toFloat: (s) => num.parseDouble(s),
+  toBigDecimal: (s) => num.parseDecimal(s),
+  isNumber: (s) => /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[dDfFgGlL]?\s*$/.test(s),
+  isInteger: (s) => /^\s*[+-]?\d+\s*$/.test(s),
+  isLong: (s) => /^\s*[+-]?\d+\s*$/.test(s),
+  isDouble: (s) => /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[dDfF]?\s*$/.test(s),
+  isFloat: (s) => /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[dDfF]?\s*$/.test(s),
+  isBigDecimal: (s) => /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(s),
+  toBoolean: (s) => ['true', 'y', '1'].includes(s.trim().toLowerCase()),
+  trimEnd: (s) => s.trimEnd(),
+  readLines: (s) => s.split(/\r?\n/),
+  find: (s, a) => javaRegex(toStr(a[0]), '').exec(s)?.[0] ?? null,
+  findAll: (s, a) => [...s.matchAll(javaRegex(toStr(a[0]), 'g'))].map((m) => m[0]),
+  encodeAsURL: (s) => encodeURIComponent(s).replace(/%20/g, '+'),
+  hashCode: (s) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 0),
+};
+
+/** Java String.split: a regex, trailing empty strings removed. */
+function javaSplit(s: string, regex: string): string[] {
+  const parts = s.split(javaRegex(regex, ''));
+  while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+  return parts;
+}
+
+/** Java regexes map to JS ones for the constructs apps use; a bad pattern is a catchable error. */
+export function javaRegex(pattern: string, flags: string): RegExp {
+  try {
+    return new RegExp(pattern, flags);
+  } catch {
+    throw new GroovyError('PatternSyntaxException', pattern);
+  }
+}
+
+/** Java replacement strings use `$1` like JS, but `\$` for a literal dollar. */
+function javaReplacement(r: string): string {
+  return r.replace(/\\\$/g, '$$$$');
+}

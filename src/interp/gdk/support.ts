@@ -1,0 +1,57 @@
+// What the GDK method tables share: the NOT_FOUND answer, the table type and its lookup, closure
+// arguments, Groovy's list indexing and iteration.
+import { GroovyError } from '../errors.js';
+import * as num from '../numbers.js';
+import { toStr } from '../operators.js';
+import { GClosure, GMapEntry, isNumber, type Value } from '../values.js';
+
+export const NOT_FOUND: unique symbol = Symbol('not found');
+export type MethodResult = Value | typeof NOT_FOUND;
+
+export type Method<T> = (self: T, args: Value[]) => Value;
+
+export function call(c: Value, args: Value[]): Value {
+  if (!(c instanceof GClosure)) throw new GroovyError('MissingMethodException', `expected a closure, got ${toStr(c)}`);
+  return c.invoke(args);
+}
+
+export function closureArg(args: Value[], i = args.length - 1): GClosure | null {
+  const c = args[i];
+  return c instanceof GClosure ? c : null;
+}
+
+/** Index into a list Groovy-style: negative from the end, out of range gives null. */
+export function listGet(list: Value[], index: number): Value {
+  const i = index < 0 ? list.length + index : index;
+  return i >= 0 && i < list.length ? list[i] : null;
+}
+
+export function listPut(list: Value[], index: number, v: Value): void {
+  const i = index < 0 ? list.length + index : index;
+  while (list.length < i) list.push(null);
+  list[i] = v;
+}
+
+/** Everything iterable in Groovy as a list: lists, map entries, string characters, or the object itself. */
+export function iterate(v: Value): Value[] {
+  if (v === null) return [];
+  if (Array.isArray(v)) return v;
+  if (v instanceof Map) return [...v].map(([k, x]) => new GMapEntry(k, x, v));
+  if (typeof v === 'string') return [...v];
+  return [v];
+}
+
+/** Calls a closure per element; map entries go as (key, value) to two-parameter closures. */
+export function callEach(c: GClosure, e: Value, extra: Value[] = []): Value {
+  if (e instanceof GMapEntry && c.arity === 2 + extra.length) return c.invoke([e.key, e.value, ...extra]);
+  return c.invoke([e, ...extra]);
+}
+
+export function asNum(v: Value): num.Num {
+  if (isNumber(v)) return v;
+  throw new GroovyError('ClassCastException', `${toStr(v)} is not a number`);
+}
+
+export function lookup<T>(table: Record<string, Method<T>>, self: T, name: string, args: Value[]): MethodResult {
+  return Object.hasOwn(table, name) ? table[name](self, args) : NOT_FOUND;
+}

@@ -1,0 +1,113 @@
+// The Java classes apps use, as values: static members (`Math.round`, `Integer.parseInt`,
+// `TimeZone.getTimeZone`, `JsonOutput.toJson`), `new T(...)`, and the members of Java objects
+// (Date, TimeZone, SimpleDateFormat, JsonSlurper, exceptions). Independent of any platform.
+import { NOT_FOUND, castValue, iterate, parseNumberStatic, type MethodResult } from '../groovy-methods.js';
+import * as num from '../numbers.js';
+import { toStr } from '../operators.js';
+import { newRandom } from '../random.js';
+import * as time from '../time.js';
+import { BuiltinObject, ClassRef, GDate, GException, isNumber, type GMap, type Value } from '../values.js';
+import { dateFormatMethod, dateMethod, dateProperty, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
+import { jsonSlurperMethod, toJson } from './json.js';
+import { formatJava, mathConstant, mathStatic } from './math.js';
+
+function classStatic(cls: string, name: string, args: Value[]): MethodResult {
+  const simple = cls.slice(cls.lastIndexOf('.') + 1);
+  if (simple === 'Math') return mathStatic(name, args);
+  if (['parseInt', 'parseLong', 'parseDouble', 'parseFloat'].includes(name)) return parseNumberStatic(simple, args[0] ?? null);
+  if (name === 'valueOf' && ['Integer', 'Long', 'Double', 'Float', 'BigDecimal'].includes(simple)) {
+    return isNumber(args[0] ?? null) ? castValue(args[0], simple) : parseNumberStatic(simple, args[0] ?? null);
+  }
+  if (simple === 'Integer' && name === 'toHexString') return num.toInt(args[0] ?? null).toString(16);
+  if (simple === 'Boolean' && (name === 'parseBoolean' || name === 'valueOf')) return toStr(args[0] ?? null).toLowerCase() === 'true';
+  if (simple === 'String' && name === 'valueOf') return toStr(args[0] ?? null);
+  if (simple === 'String' && name === 'format') return formatJava(toStr(args[0] ?? null), args.slice(1));
+  if (simple === 'TimeZone' && name === 'getTimeZone') return new BuiltinObject('timeZone', zoneOf(args[0] ?? null));
+  if (simple === 'TimeZone' && name === 'getDefault') return new BuiltinObject('timeZone', 'UTC');
+  if (simple === 'JsonOutput' && name === 'toJson') return toJson(args[0] ?? null);
+  return NOT_FOUND;
+}
+
+function classStaticProperty(cls: string, name: string): MethodResult {
+  const simple = cls.slice(cls.lastIndexOf('.') + 1);
+  if (simple === 'Math') return mathConstant(name);
+  if (simple === 'Integer' && name === 'MAX_VALUE') return 2147483647;
+  if (simple === 'Integer' && name === 'MIN_VALUE') return -2147483648;
+  if (simple === 'Long' && name === 'MAX_VALUE') return Number.MAX_SAFE_INTEGER;
+  return NOT_FOUND;
+}
+
+const EXCEPTIONS = /(^|\.)([A-Za-z]*Exception|Throwable|Error)$/;
+
+/** `new T(args)` for the classes apps instantiate. */
+export function newObject(type: string, args: Value[], n: GMap | null): MethodResult {
+  const simple = type.slice(type.lastIndexOf('.') + 1);
+  switch (simple) {
+    case 'Date':
+      if (args.length === 0) return new GDate(time.NOW_MS);
+      if (isNumber(args[0] ?? null)) return new GDate(num.toInt(args[0]));
+      return NOT_FOUND;
+    case 'SimpleDateFormat':
+      return new BuiltinObject('dateFormat', toStr(args[0] ?? null), 'UTC');
+    case 'JsonSlurper':
+      return new BuiltinObject('jsonSlurper');
+    case 'Random':
+      if (args.length === 0) return newRandom();
+      if (args.length === 1 && isNumber(args[0])) return newRandom(num.toInt(args[0]));
+      return NOT_FOUND;
+    case 'ArrayList':
+    case 'LinkedList':
+    case 'HashSet':
+    case 'LinkedHashSet':
+      return args.length && !isNumber(args[0]) ? [...iterate(args[0])] : [];
+    case 'HashMap':
+    case 'LinkedHashMap':
+      return args[0] instanceof Map ? new Map(args[0]) : new Map(n ?? []);
+    case 'String':
+      return args.length ? toStr(args[0]) : '';
+    case 'BigDecimal':
+      return num.toDecimalValue(args[0] ?? null);
+    case 'Integer':
+    case 'Long':
+      return num.toInt(args[0] ?? null);
+    case 'Double':
+    case 'Float':
+      return num.toDoubleValue(args[0] ?? null);
+  }
+  if (EXCEPTIONS.test(type)) return new GException(simple, args.length ? toStr(args[0]) : '');
+  return NOT_FOUND;
+}
+
+/** Class names usable as values (`Math.round`, `TimeZone.getTimeZone`, `case Integer:`). */
+export function isKnownClass(name: string): boolean {
+  return /^(java\.[a-z.]+\.)?[A-Z][A-Za-z]*$/.test(name) || /^groovy\.json\.[A-Z]/.test(name);
+}
+
+/** Properties of Java objects: dates, time zones, classes' static fields, exceptions. */
+export function javaProperty(self: Value, name: string): MethodResult {
+  if (self instanceof GDate) return dateProperty(self, name);
+  if (self instanceof ClassRef) return classStaticProperty(self.name, name);
+  if (self instanceof GException && name === 'message') return self.message;
+  if (self instanceof BuiltinObject && self.kind === 'timeZone') return timeZoneProperty(self, name);
+  return NOT_FOUND;
+}
+
+/** Methods of Java objects; a class's static methods get named arguments as a leading map. */
+export function javaMethod(self: Value, name: string, args: Value[], n: GMap | null): MethodResult {
+  if (self instanceof GDate) return dateMethod(self, name, args);
+  if (self instanceof ClassRef) return classStatic(self.name, name, n ? [n, ...args] : args);
+  if (self instanceof GException && name === 'getMessage') return self.message;
+  if (self instanceof BuiltinObject) {
+    if (self.kind === 'timeZone') return timeZoneMethod(self, name, args);
+    if (self.kind === 'dateFormat') return dateFormatMethod(self, name, args);
+    if (self.kind === 'jsonSlurper') return jsonSlurperMethod(name, args);
+  }
+  return NOT_FOUND;
+}
+
+/** `format.timeZone = zone` on a SimpleDateFormat; false for any other assignment. */
+export function javaSetProperty(self: Value, name: string, v: Value): boolean {
+  if (!(self instanceof BuiltinObject && self.kind === 'dateFormat' && name === 'timeZone')) return false;
+  self.timeZone = v instanceof BuiltinObject ? v.id : toStr(v);
+  return true;
+}

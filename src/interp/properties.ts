@@ -1,0 +1,188 @@
+// Names, properties and indexing: unqualified names (locals, fields, inputs, the platform's
+// objects, getters, classes), `obj.prop` with safe navigation and spread, `obj[i]` and slices, and
+// their assignment.
+import type * as ast from '../parser/ast.js';
+import { GroovyError, missingProperty, nullPointer } from './errors.js';
+import { NOT_FOUND, callGroovyMethod, iterate, listGet, listPut } from './groovy-methods.js';
+import { isKnownClass, javaProperty, javaSetProperty } from './java/classes.js';
+import * as num from './numbers.js';
+import { toStr } from './operators.js';
+import { inheritTag, noteMutation } from './ownership.js';
+import { BuiltinObject, ClassRef, DeviceRef, GMapEntry, TrackedMap, className, type GMap, type Value } from './values.js';
+import { invokeFunction } from './calls.js';
+import { evalExpr, methodClosure } from './expressions.js';
+import { Scope, unsupported, type AppCore, type Frame } from './frame.js';
+
+// ---------------------------------------------------------------------------------------------
+// Names
+
+/** An unqualified name: local, field, input, built-in object, getter, method, class. */
+export function resolveName(frame: Frame, name: string): Value {
+  const scope = frame.scope.lookup(name);
+  if (scope) return scope.vars.get(name) ?? null;
+  return resolveAppProperty(frame.app, name);
+}
+
+function resolveAppProperty(app: AppCore, name: string): Value {
+  if (app.hasField(name)) return app.fieldGet(name);
+  if (app.inputs.has(name)) return app.inputs.get(name) ?? null;
+  switch (name) {
+    case 'state':
+      return app.state;
+    case 'atomicState':
+      return app.atomicState;
+    case 'settings':
+      return app.settings;
+  }
+  const global = app.platform.globalObject(name);
+  if (global !== undefined) return global;
+  const getter = app.getters.get(name);
+  if (getter) return invokeFunction(app, getter, []);
+  if (app.functions.has(name)) return methodClosure(app, name);
+  if (name === 'physicalgraph') return unsupported('the physicalgraph hub API');
+  if (isKnownClass(name)) return new ClassRef(name);
+  if (app.unknownNamesAreNull) return null;
+  throw missingProperty(name, 'SmartApp');
+}
+
+export function assignName(frame: Frame, name: string, v: Value): void {
+  const scope = frame.scope.lookup(name);
+  if (scope) scope.vars.set(name, v);
+  else frame.app.fieldPut(name, v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Properties
+
+export function propertyName(frame: Frame, p: string | ast.Expression): string {
+  return typeof p === 'string' ? p : toStr(evalExpr(frame, p));
+}
+
+export function evalPropertyAccess(frame: Frame, e: ast.PropertyAccess): Value {
+  const obj = evalExpr(frame, e.object);
+  const name = propertyName(frame, e.property);
+  if (obj === null && e.safe) return null;
+  if (e.spread) return iterate(obj).map((x) => (x === null ? null : getProperty(frame, x, name)));
+  return getProperty(frame, obj, name);
+}
+
+/** A map's value of a key; a container read out of a tagged map inherits its location. */
+function mapGet(map: GMap, key: Value): Value {
+  const v = map.get(key) ?? null;
+  inheritTag(map, v);
+  return v;
+}
+
+export function getProperty(frame: Frame, obj: Value, name: string): Value {
+  if (obj === null) throw nullPointer(`get property '${name}'`);
+  if (obj === frame.app.self) return resolveAppProperty(frame.app, name);
+  if (obj instanceof TrackedMap) return frame.app.storeGet(obj, name);
+  if (obj instanceof Map) return mapGet(obj, name);
+  if (Array.isArray(obj)) {
+    // Groovy spreads a property access over a list: `switches.currentSwitch` is a list of values.
+    return obj.map((x) => (x === null ? null : getProperty(frame, x, name)));
+  }
+  if (obj instanceof GMapEntry) {
+    if (name === 'key') return obj.key;
+    if (name === 'value') return obj.value;
+  }
+  const java = javaProperty(obj, name);
+  if (java !== NOT_FOUND) return java;
+  const r = frame.app.platform.property(frame.app, obj, name);
+  if (r !== NOT_FOUND) return r;
+  if (name === 'class') return new ClassRef(className(obj));
+  return unsupported(`property ${name} of ${describe(obj)}`);
+}
+
+export function setProperty(frame: Frame, obj: Value, name: string, v: Value): void {
+  if (obj === null) throw nullPointer(`set property '${name}'`);
+  if (obj === frame.app.self) return assignName({ app: frame.app, scope: new Scope(null) }, name, v);
+  if (obj instanceof TrackedMap) return frame.app.storePut(obj, name, v);
+  if (obj instanceof Map) {
+    noteMutation(obj);
+    obj.set(name, v);
+    return;
+  }
+  if (obj instanceof GMapEntry && name === 'value') {
+    obj.value = v;
+    obj.map?.set(obj.key, v);
+    return;
+  }
+  if (javaSetProperty(obj, name, v) || frame.app.platform.setProperty(frame.app, obj, name, v)) return;
+  unsupported(`assignment to property ${name} of ${describe(obj)}`);
+}
+
+export function describe(v: Value): string {
+  if (v instanceof BuiltinObject) return v.kind;
+  if (v instanceof DeviceRef) return `device ${v.label} (${v.capabilities.join(', ')})`;
+  if (v instanceof ClassRef) return v.name;
+  return className(v);
+}
+
+export function readWholeStore(app: AppCore, store: TrackedMap): GMap {
+  app.record('read', `${app.app.id}.${store.store}.*`);
+  return store.map;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Indexing
+
+export function evalIndex(frame: Frame, e: ast.Index): Value {
+  const obj = evalExpr(frame, e.object);
+  if (obj === null && e.safe) return null;
+  if (e.index.kind === 'RangeExpr' && (Array.isArray(obj) || typeof obj === 'string')) {
+    return sliceByRange(obj, num.toInt(evalExpr(frame, e.index.from)), num.toInt(evalExpr(frame, e.index.to)), e.index.exclusive);
+  }
+  return getAt(frame, obj, evalExpr(frame, e.index));
+}
+
+/** `list[1..-1]`, `str[0..<3]`: negative bounds count from the end; a reversed range reverses. */
+function sliceByRange(obj: Value[] | string, from: number, to: number, exclusive: boolean): Value {
+  const n = obj.length;
+  const a = from < 0 ? n + from : from;
+  let b = to < 0 ? n + to : to;
+  if (exclusive) b += b >= a ? -1 : 1;
+  if (exclusive && b < a && from === to) return typeof obj === 'string' ? '' : [];
+  const lo = Math.min(a, b);
+  const hi = Math.max(a, b);
+  if (lo < 0 || hi >= n) throw new GroovyError('IndexOutOfBoundsException', `range ${from}..${to} of size ${n}`);
+  const part = typeof obj === 'string' ? [...obj.slice(lo, hi + 1)] : obj.slice(lo, hi + 1);
+  if (b < a) part.reverse();
+  return typeof obj === 'string' ? part.join('') : part;
+}
+
+export function getAt(frame: Frame, obj: Value, idx: Value): Value {
+  if (obj === null) throw nullPointer(`get index [${toStr(idx)}]`);
+  if (obj instanceof TrackedMap) return frame.app.storeGet(obj, idx);
+  if (obj instanceof Map) return mapGet(obj, idx);
+  if (Array.isArray(obj)) {
+    if (Array.isArray(idx)) return idx.map((i) => listGet(obj, num.toInt(i)));
+    if (typeof idx === 'string') return getProperty(frame, obj, idx);
+    const v = listGet(obj, num.toInt(idx));
+    inheritTag(obj, v);
+    return v;
+  }
+  if (typeof obj === 'string') {
+    if (Array.isArray(idx)) return idx.map((i) => callGroovyMethod(obj, 'getAt', [i]) as Value).join('');
+    return callGroovyMethod(obj, 'getAt', [idx]) as Value;
+  }
+  if (typeof idx === 'string') return getProperty(frame, obj, idx);
+  return unsupported(`index [${toStr(idx)}] on ${describe(obj)}`);
+}
+
+export function putAt(frame: Frame, obj: Value, idx: Value, v: Value): void {
+  if (obj === null) throw nullPointer(`set index [${toStr(idx)}]`);
+  if (obj instanceof TrackedMap) return frame.app.storePut(obj, idx, v);
+  if (obj instanceof Map) {
+    noteMutation(obj);
+    obj.set(idx, v);
+    return;
+  }
+  if (Array.isArray(obj)) {
+    noteMutation(obj);
+    listPut(obj, num.toInt(idx), v);
+    return;
+  }
+  if (typeof idx === 'string') return setProperty(frame, obj, idx, v);
+  unsupported(`index assignment on ${describe(obj)}`);
+}

@@ -1,0 +1,192 @@
+// The SmartThings platform's functions, called without a receiver: subscriptions, timers,
+// messages, location mode and events, time of day, HTTP stubs. Every effect goes through the Host.
+import type { BuiltinFunction } from '../context.js';
+import { GroovyError, UnsupportedError } from '../errors.js';
+import type { MessageKind, RuntimeSubscription, SubscriptionTarget, TimerKind } from '../host.js';
+import { instantOf, zoneOf } from '../java/dates.js';
+import { parseJson } from '../java/json.js';
+import * as num from '../numbers.js';
+import { toStr } from '../operators.js';
+import * as time from '../time.js';
+import { DeviceRef, GClosure, GDate, GEvent, type GMap, type Value } from '../values.js';
+import { APP, LOCATION, mapOf } from './objects.js';
+
+/** Positional arguments, with a named-argument map (`runIn(60, h, overwrite: false)`) as an options map. */
+function optionsOf(args: Value[], n: GMap | null): GMap | null {
+  if (n) return n;
+  const last = args[args.length - 1];
+  return last instanceof Map ? last : null;
+}
+
+/** A handler argument: a method closure (bare method name), a method-name string or a GString. */
+function handlerName(v: Value, api: string): string {
+  if (typeof v === 'string') return v;
+  if (v instanceof GClosure && v.methodName) return v.methodName;
+  throw new UnsupportedError(`${api} with a handler that is not a method name (${toStr(v)})`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions and timers
+
+function subscriptionTargets(source: Value): SubscriptionTarget[] {
+  if (source === LOCATION) return [{ kind: 'location' }];
+  if (source === APP) return [{ kind: 'app' }];
+  if (source instanceof DeviceRef) return [{ kind: 'device', device: source, input: null }];
+  if (Array.isArray(source)) return source.flatMap(subscriptionTargets);
+  // SmartThings ignores a subscription to an unset optional input.
+  if (source === null) return [];
+  throw new UnsupportedError(`subscribe to ${toStr(source)}`);
+}
+
+const subscribe: BuiltinFunction = (ctx, args) => {
+  const [source, second, third] = args;
+  // subscribe(source, "name", handler[, options]); the name may be null (`subscribe(location, null, h)`).
+  const hasEventName = args.length >= 3 && (typeof second === 'string' || second === null);
+  const handler = handlerName(hasEventName ? third : second, 'subscribe');
+  let attribute: string | null = null;
+  let value: string | null = null;
+  if (typeof second === 'string' && hasEventName) {
+    const dot = second.indexOf('.');
+    attribute = dot < 0 ? second : second.slice(0, dot);
+    value = dot < 0 ? null : second.slice(dot + 1);
+  }
+  for (const target of subscriptionTargets(source)) {
+    const sub: RuntimeSubscription = { target, attribute, value, handler };
+    ctx.host.subscribe(ctx.app, sub);
+  }
+  return null;
+};
+
+const unsubscribe: BuiltinFunction = (ctx, args) => {
+  if (args.length === 0 || args[0] === null) ctx.host.unsubscribe(ctx.app, null);
+  else for (const t of subscriptionTargets(args[0])) ctx.host.unsubscribe(ctx.app, t);
+  return null;
+};
+
+function timer(kind: TimerKind, api: string, handlerIndex: number): BuiltinFunction {
+  return (ctx, args, n) => {
+    const positional = args.filter((a) => !(a instanceof Map));
+    const opts = optionsOf(args, n);
+    ctx.host.schedule(ctx.app, {
+      kind,
+      api,
+      handler: handlerName(positional[handlerIndex] ?? null, api),
+      delaySeconds: kind === 'runIn' ? num.toInt(positional[0] ?? 0) : null,
+      data: opts?.get('data') ?? null,
+      overwrite: opts?.get('overwrite') !== false,
+    });
+    return null;
+  };
+}
+
+const RUN_EVERY = ['runEvery1Minute', 'runEvery5Minutes', 'runEvery10Minutes', 'runEvery15Minutes', 'runEvery30Minutes', 'runEvery1Hour', 'runEvery3Hours'];
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+function message(kind: MessageKind, textIndex: number, toIndex: number | null): BuiltinFunction {
+  return (ctx, args) => {
+    const to = toIndex === null ? null : args[toIndex];
+    ctx.host.message(ctx.app, { kind, text: toStr(args[textIndex] ?? null), to: to === null || to === undefined ? null : toStr(to) });
+    return null;
+  };
+}
+
+function http(api: string): BuiltinFunction {
+  return (ctx, args, n) => {
+    const params = n ?? args[0];
+    const uri = params instanceof Map ? toStr(params.get('uri') ?? null) : toStr(params ?? null);
+    ctx.host.message(ctx.app, { kind: 'http', text: api, to: uri });
+    return null;
+  };
+}
+
+const sendLocationEvent: BuiltinFunction = (ctx, args, n) => {
+  const m = n ?? (args[0] instanceof Map ? args[0] : null);
+  if (!m) throw new UnsupportedError('sendLocationEvent without a map');
+  const data = m.get('data');
+  ctx.host.sendLocationEvent(
+    ctx.app,
+    new GEvent(toStr(m.get('name') ?? null), toStr(m.get('value') ?? null), 'LOCATION', null, new GDate(time.NOW_MS), data instanceof Map ? data : null, true, false),
+  );
+  return null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Time
+
+function sunriseAndSunset(n: GMap | null, args: Value[]): GMap {
+  const opts = optionsOf(args, n);
+  const offset = (key: string) => {
+    const v = opts?.get(key);
+    if (v === null || v === undefined) return 0;
+    const text = toStr(v);
+    const m = /^(-?)(\d{1,2}):(\d{2})$/.exec(text);
+    if (!m) throw new GroovyError('IllegalArgumentException', `bad offset ${text}`);
+    return (m[1] ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
+  };
+  return mapOf({ sunrise: new GDate(time.SUNRISE_MS + offset('sunriseOffset')), sunset: new GDate(time.SUNSET_MS + offset('sunsetOffset')) });
+}
+
+const functions: Record<string, BuiltinFunction> = {
+  subscribe,
+  unsubscribe,
+  runIn: timer('runIn', 'runIn', 1),
+  runOnce: timer('runOnce', 'runOnce', 1),
+  schedule: timer('schedule', 'schedule', 1),
+  runDaily: timer('runDaily', 'runDaily', 1),
+  unschedule: (ctx, args) => {
+    ctx.host.unschedule(ctx.app, args.length && args[0] !== null ? handlerName(args[0], 'unschedule') : null);
+    return null;
+  },
+  canSchedule: () => true,
+  now: () => time.NOW_MS,
+  timeToday: (_ctx, args) => new GDate(instantOf(args[0] ?? null, zoneOf(args[1] ?? null))),
+  timeTodayAfter: (_ctx, args) => {
+    const tz = zoneOf(args[2] ?? null);
+    const start = instantOf(args[0] ?? null, tz);
+    const t = time.timeToday(toStr(args[1] ?? null), tz);
+    return new GDate(t < start ? time.addDays(t, 1) : t);
+  },
+  timeOfDayIsBetween: (_ctx, args) => {
+    const tz = zoneOf(args[3] ?? null);
+    return time.timeOfDayIsBetween(instantOf(args[0], tz), instantOf(args[1], tz), instantOf(args[2], tz), tz);
+  },
+  toDateTime: (_ctx, args) => new GDate(instantOf(args[0] ?? null, time.LOCATION_TIME_ZONE)),
+  getSunriseAndSunset: (_ctx, args, n) => sunriseAndSunset(n, args),
+  getTemperatureScale: () => 'F',
+  getLocation: () => LOCATION,
+  getApp: () => APP,
+  sendPush: message('push', 0, null),
+  sendPushMessage: message('push', 0, null),
+  sendSms: message('sms', 1, 0),
+  sendSMS: message('sms', 1, 0),
+  sendSmsMessage: message('sms', 1, 0),
+  sendNotification: message('notification', 0, null),
+  sendNotificationEvent: message('notificationEvent', 0, null),
+  sendNotificationToContacts: message('contacts', 0, 1),
+  sendLocationEvent,
+  setLocationMode: (ctx, args) => {
+    ctx.host.setLocationMode(ctx.app, toStr(args[0] ?? null));
+    return null;
+  },
+  httpGet: http('httpGet'),
+  httpPost: http('httpPost'),
+  httpPostJson: http('httpPostJson'),
+  httpPut: http('httpPut'),
+  httpPutJson: http('httpPutJson'),
+  httpDelete: http('httpDelete'),
+  parseJson: (_ctx, args) => parseJson(toStr(args[0] ?? null)),
+  createAccessToken: (ctx) => {
+    ctx.storePut(ctx.state, 'accessToken', 'accessToken');
+    return 'accessToken';
+  },
+  apiServerUrl: (_ctx, args) => `https://graph.api.smartthings.com${toStr(args[0] ?? '')}`,
+  getApiServerUrl: () => 'https://graph.api.smartthings.com',
+  println: message('log', 0, null),
+  print: message('log', 0, null),
+  pause: () => null,
+};
+for (const api of RUN_EVERY) functions[api] = timer('runEvery', api, 0);
+
+export const smartThingsFunctions: Readonly<Record<string, BuiltinFunction>> = functions;

@@ -1,0 +1,98 @@
+// SmartThings devices as apps see them: attributes (`currentSwitch`, `currentValue("switch")`,
+// `currentState`), identity, capabilities, and commands, which go to the Host.
+import type { RuntimeContext } from '../context.js';
+import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+import * as num from '../numbers.js';
+import { toStr } from '../operators.js';
+import * as time from '../time.js';
+import { GDate, isNumber, type DeviceRef, type GMap, type Value } from '../values.js';
+import { mapOf } from './objects.js';
+
+function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Value {
+  if (!d.attributes.includes(attribute)) return null;
+  const value = ctx.host.readAttribute(ctx.app, d, attribute);
+  const text = value === null ? null : toStr(value);
+  return mapOf({
+    name: attribute,
+    value: text,
+    stringValue: text,
+    date: new GDate(time.NOW_MS),
+    unit: null,
+    integerValue: isNumber(value) ? num.toInt(value) : null,
+    doubleValue: isNumber(value) ? num.toDoubleValue(value) : null,
+    numberValue: isNumber(value) ? value : null,
+  });
+}
+
+/** A device's value of an attribute; SmartThings gives null for an attribute the device lacks. */
+function readAttribute(ctx: RuntimeContext, d: DeviceRef, attribute: string): Value {
+  return d.attributes.includes(attribute) ? ctx.host.readAttribute(ctx.app, d, attribute) : null;
+}
+
+/** `currentSwitch` → `switch`, `currentThermostatMode` → `thermostatMode`. */
+function currentAttribute(property: string): string | null {
+  if (!property.startsWith('current') || property.length <= 7) return null;
+  return property.charAt(7).toLowerCase() + property.slice(8);
+}
+
+export function deviceProperty(ctx: RuntimeContext, d: DeviceRef, name: string): MethodResult {
+  switch (name) {
+    case 'id':
+    case 'deviceNetworkId':
+      return d.id;
+    case 'displayName':
+    case 'label':
+    case 'name':
+      return d.label;
+    case 'typeName':
+      return d.capabilities[0] ?? null;
+    case 'capabilities':
+      return d.capabilities.map((c) => mapOf({ name: c }));
+    case 'supportedAttributes':
+      return d.attributes.map((a) => mapOf({ name: a }));
+    case 'supportedCommands':
+      return d.commands.map((c) => mapOf({ name: c }));
+    case 'status':
+      return 'ONLINE';
+    case 'latestValue':
+      // The reference's device classes expose their primary attribute as a `latestValue` field.
+      return d.attributes.length ? readAttribute(ctx, d, d.attributes[0]) : null;
+  }
+  const current = currentAttribute(name);
+  if (current !== null) return readAttribute(ctx, d, current);
+  if (name.endsWith('State') && d.attributes.includes(name.slice(0, -5))) return deviceState(ctx, d, name.slice(0, -5));
+  return NOT_FOUND;
+}
+
+export function deviceMethod(ctx: RuntimeContext, d: DeviceRef, name: string, args: Value[], n: GMap | null): MethodResult {
+  switch (name) {
+    case 'currentValue':
+    case 'latestValue':
+      return readAttribute(ctx, d, toStr(args[0] ?? null));
+    case 'currentState':
+    case 'latestState':
+      return deviceState(ctx, d, toStr(args[0] ?? null));
+    case 'hasCommand':
+      return d.commands.includes(toStr(args[0] ?? null));
+    case 'hasAttribute':
+      return d.attributes.includes(toStr(args[0] ?? null));
+    case 'hasCapability': {
+      const wanted = toStr(args[0] ?? null).replace(/\s+/g, '').toLowerCase();
+      return d.capabilities.some((c) => c.toLowerCase() === wanted);
+    }
+    case 'events':
+    case 'eventsSince':
+    case 'eventsBetween':
+    case 'statesSince':
+    case 'statesBetween':
+      // No event history is modelled: every device starts with an empty past.
+      return [];
+    case 'getId':
+    case 'getDisplayName':
+    case 'getLabel':
+    case 'getName':
+      return deviceProperty(ctx, d, name.charAt(3).toLowerCase() + name.slice(4));
+  }
+  if (d.commands.includes(name)) return ctx.host.deviceCommand(ctx.app, d, name, n ? [n, ...args] : args);
+  return NOT_FOUND;
+}

@@ -1,0 +1,85 @@
+// SmartThings events as handlers see them: `evt.value`, `evt.name`, `evt.device`, numeric values,
+// `jsonData`, `isPhysical()`, ...
+import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+import { parseJson, toJson } from '../java/json.js';
+import * as num from '../numbers.js';
+import * as time from '../time.js';
+import { GDate, type GEvent, type Value } from '../values.js';
+import { LOCATION } from './objects.js';
+
+function numericEventValue(e: GEvent, kind: 'int' | 'double' | 'decimal'): Value {
+  const text = e.value.trim();
+  if (kind === 'int') return num.toInt(num.parseDecimal(text));
+  if (kind === 'double') return num.parseDouble(text);
+  return num.parseDecimal(text);
+}
+
+export function eventProperty(e: GEvent, name: string): MethodResult {
+  switch (name) {
+    case 'name':
+      return e.name;
+    case 'value':
+    case 'stringValue':
+      return e.value;
+    case 'displayName':
+    case 'linkText':
+      return e.device?.label ?? 'Home';
+    case 'descriptionText':
+    case 'description':
+      return `${e.device?.label ?? 'Home'} ${e.name} is ${e.value}`;
+    case 'device':
+      return e.device;
+    case 'deviceId':
+      return e.device?.id ?? null;
+    case 'id':
+      return `event-${e.name}-${e.value}`;
+    case 'date':
+    case 'dateCreated':
+      return e.date;
+    case 'isoDate':
+      return new Date(e.date.time).toISOString();
+    case 'source':
+      return e.source;
+    case 'isStateChange':
+    case 'stateChange':
+      return e.isStateChange;
+    case 'physical':
+      return e.physical;
+    case 'digital':
+      return !e.physical;
+    case 'data':
+      return e.data ? toJson(e.data) : null;
+    case 'jsonData':
+      return e.data;
+    case 'integerValue':
+    case 'longValue':
+      return numericEventValue(e, 'int');
+    case 'doubleValue':
+    case 'floatValue':
+      return numericEventValue(e, 'double');
+    case 'numberValue':
+    case 'numericValue':
+      return numericEventValue(e, 'decimal');
+    case 'dateValue':
+      return new GDate(time.parseIsoDateTime(e.value));
+    case 'xyzValue':
+      return parseJson(e.value);
+    case 'unit':
+      return e.unit;
+    case 'location':
+      return LOCATION;
+    case 'locationId':
+      return 'location0';
+    case 'installedSmartAppId':
+      return 'app0';
+  }
+  return NOT_FOUND;
+}
+
+export function eventMethod(e: GEvent, name: string): MethodResult {
+  if (name === 'isPhysical') return e.physical;
+  if (name === 'isDigital') return !e.physical;
+  if (name === 'isStateChange') return e.isStateChange;
+  if (/^get[A-Z]/.test(name)) return eventProperty(e, name.charAt(3).toLowerCase() + name.slice(4));
+  return NOT_FOUND;
+}

@@ -1,0 +1,140 @@
+// The SmartThings platform's global objects: `location` (mode, modes, time zone, helloHome and its
+// routines), `app` and `log`. Every effect goes through the Host.
+import type { RuntimeContext } from '../context.js';
+import { UnsupportedError } from '../errors.js';
+import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+import * as num from '../numbers.js';
+import { toStr } from '../operators.js';
+import * as time from '../time.js';
+import { BuiltinObject, GDate, type GMap, type Value } from '../values.js';
+
+export const LOCATION = new BuiltinObject('location');
+export const APP = new BuiltinObject('app');
+const LOG = new BuiltinObject('log');
+const HELLO_HOME = new BuiltinObject('helloHome');
+const LOCATION_ZONE = new BuiltinObject('timeZone', time.LOCATION_TIME_ZONE);
+
+/** Routines of `location.helloHome.getPhrases()` (SmartThings' default routines). */
+const ROUTINES = ['Good Morning!', 'Good Night!', 'Goodbye!', "I'm Back!"];
+
+export function mapOf(entries: Record<string, Value>): GMap {
+  return new Map(Object.entries(entries));
+}
+
+// ---------------------------------------------------------------------------------------------
+// location, app, log, helloHome, time zones, SimpleDateFormat, JsonSlurper
+
+function locationProperty(ctx: RuntimeContext, name: string): MethodResult {
+  switch (name) {
+    case 'mode':
+      return ctx.host.locationMode(ctx.app);
+    case 'currentMode':
+      return modeObject(ctx.host.locationMode(ctx.app));
+    case 'modes':
+      return ctx.host.locationModes(ctx.app).map(modeObject);
+    case 'name':
+      return 'Home';
+    case 'id':
+      return 'location0';
+    case 'timeZone':
+      return LOCATION_ZONE;
+    case 'zipCode':
+      return '92617';
+    case 'latitude':
+      return num.decimal(33.6405, 4);
+    case 'longitude':
+      return num.decimal(-117.8443, 4);
+    case 'contactBookEnabled':
+      return false;
+    case 'helloHome':
+      return HELLO_HOME;
+    case 'temperatureScale':
+      return 'F';
+    case 'hubs':
+      return [];
+    case 'channelName':
+      return null;
+  }
+  return NOT_FOUND;
+}
+
+/** The location's own attributes: `mode`, and the fixed sunrise/sunset times as ISO strings. */
+function locationValue(ctx: RuntimeContext, attribute: string): Value | undefined {
+  if (attribute === 'mode') return ctx.host.locationMode(ctx.app);
+  if (attribute === 'sunsetTime') return new Date(time.SUNSET_MS).toISOString();
+  if (attribute === 'sunriseTime') return new Date(time.SUNRISE_MS).toISOString();
+  return undefined;
+}
+
+function modeObject(mode: string): GMap {
+  return mapOf({ name: mode, id: mode });
+}
+
+function locationMethod(ctx: RuntimeContext, name: string, args: Value[]): MethodResult {
+  switch (name) {
+    case 'setMode':
+      ctx.host.setLocationMode(ctx.app, toStr(args[0] ?? null));
+      return null;
+    case 'currentValue':
+    case 'currentState': {
+      const attribute = toStr(args[0] ?? null);
+      const value = locationValue(ctx, attribute);
+      if (value === undefined) throw new UnsupportedError(`location.${name}(${attribute})`);
+      return name === 'currentValue' ? value : mapOf({ name: attribute, value, stringValue: value, date: new GDate(time.NOW_MS) });
+    }
+    case 'getMode':
+      return ctx.host.locationMode(ctx.app);
+    case 'getModes':
+      return ctx.host.locationModes(ctx.app).map(modeObject);
+    case 'getCurrentMode':
+      return modeObject(ctx.host.locationMode(ctx.app));
+    case 'getTimeZone':
+      return LOCATION_ZONE;
+    case 'getHelloHome':
+      return HELLO_HOME;
+  }
+  return NOT_FOUND;
+}
+
+/** Names that resolve to the platform's objects when no variable, field or input has them. */
+export function globalObject(name: string): Value | undefined {
+  if (name === 'location') return LOCATION;
+  if (name === 'app') return APP;
+  if (name === 'log') return LOG;
+  return undefined;
+}
+
+/** Properties of `location` and `app`. */
+export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name: string): MethodResult {
+  if (o.kind === 'location') return locationProperty(ctx, name);
+  if (o.kind === 'app') {
+    if (name === 'label' || name === 'name') return ctx.app.id;
+    if (name === 'id') return `${ctx.app.id}-id`;
+  }
+  return NOT_FOUND;
+}
+
+/** Methods of `location`, `log`, `location.helloHome` and `app`. */
+export function globalObjectMethod(ctx: RuntimeContext, o: BuiltinObject, name: string, args: Value[]): MethodResult {
+  switch (o.kind) {
+    case 'location':
+      return locationMethod(ctx, name, args);
+    case 'log':
+      if (!['debug', 'info', 'trace', 'warn', 'error'].includes(name)) return NOT_FOUND;
+      ctx.host.message(ctx.app, { kind: 'log', text: toStr(args[0] ?? null), to: name });
+      return null;
+    case 'helloHome':
+      if (name === 'getPhrases') return ROUTINES.map((label) => mapOf({ label, id: label }));
+      if (name === 'execute') {
+        ctx.host.message(ctx.app, { kind: 'routine', text: toStr(args[0] ?? null), to: null });
+        return null;
+      }
+      return NOT_FOUND;
+    case 'app':
+      if (name === 'getLabel' || name === 'getName') return ctx.app.id;
+      if (name === 'updateLabel') return null;
+      return NOT_FOUND;
+    default:
+      return NOT_FOUND;
+  }
+}

@@ -1,0 +1,37 @@
+// The SmartThings platform as the interpreter sees it (context.ts's Platform): its functions, its
+// global objects, and the members of devices, events, `location`, `app` and `log`. The reference's
+// model of the platform is iotcheck-reference.md §2.5. This module holds no state of its own.
+import type { Platform } from '../context.js';
+import { UnsupportedError } from '../errors.js';
+import { NOT_FOUND } from '../groovy-methods.js';
+import { toStr } from '../operators.js';
+import { BuiltinObject, DeviceRef, GEvent } from '../values.js';
+import { smartThingsFunctions } from './builtins.js';
+import { deviceMethod, deviceProperty } from './devices.js';
+import { eventMethod, eventProperty } from './events.js';
+import { globalObject, globalObjectMethod, globalObjectProperty } from './objects.js';
+
+export const smartThings: Platform = {
+  functions: smartThingsFunctions,
+  globalObject,
+  property(ctx, self, name) {
+    if (self instanceof DeviceRef) return deviceProperty(ctx, self, name);
+    if (self instanceof GEvent) return eventProperty(self, name);
+    if (self instanceof BuiltinObject) return globalObjectProperty(ctx, self, name);
+    return NOT_FOUND;
+  },
+  method(ctx, self, name, args, named) {
+    if (self instanceof DeviceRef) return deviceMethod(ctx, self, name, args, named);
+    if (self instanceof GEvent) return eventMethod(self, name);
+    if (self instanceof BuiltinObject) return globalObjectMethod(ctx, self, name, args);
+    return NOT_FOUND;
+  },
+  setProperty(ctx, self, name, value) {
+    if (!(self instanceof BuiltinObject && self.kind === 'location' && name === 'mode')) return false;
+    ctx.host.setLocationMode(ctx.app, toStr(value));
+    return true;
+  },
+  unresolvedCall(name) {
+    throw new UnsupportedError(`method ${name}()`);
+  },
+};

@@ -1,0 +1,205 @@
+// Statements: blocks, declarations, if, loops, switch, try/catch/finally, return/break/continue,
+// throw, assert. Each returns its value (Groovy's implicit return) or a Signal.
+import type * as ast from '../parser/ast.js';
+import { GroovyError } from './errors.js';
+import { NOT_FOUND, castValue, iterate } from './groovy-methods.js';
+import { isCase, toStr, truthy } from './operators.js';
+import { GException, TrackedMap, isNumber, type Value } from './values.js';
+import { callClosure, evalExpr } from './expressions.js';
+import { Scope, Signal, located, step, unsupported, type Completion, type Frame } from './frame.js';
+import { readWholeStore } from './properties.js';
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+
+export function execStatements(frame: Frame, stmts: readonly ast.Statement[]): Completion {
+  let last: Value = null;
+  for (const s of stmts) {
+    const r = execStatement(frame, s);
+    if (r instanceof Signal) return r;
+    last = r;
+  }
+  return last;
+}
+
+function execBlock(frame: Frame, stmts: readonly ast.Statement[]): Completion {
+  return execStatements({ app: frame.app, scope: new Scope(frame.scope) }, stmts);
+}
+
+export function execStatement(frame: Frame, s: ast.Statement, label?: string): Completion {
+  step(frame.app.budget);
+  return located(frame.app, s, () => execStatementKind(frame, s, label));
+}
+
+function execStatementKind(frame: Frame, s: ast.Statement, label?: string): Completion {
+  switch (s.kind) {
+    case 'ExpressionStatement':
+      return evalExpr(frame, s.expression);
+    case 'VarDecl':
+      declare(frame, s);
+      return null;
+    case 'Block':
+      return execBlock(frame, s.body);
+    case 'If':
+      if (truthy(evalExpr(frame, s.test))) return execBranch(frame, s.consequent);
+      return s.alternate ? execBranch(frame, s.alternate) : null;
+    case 'While':
+      return runLoop(frame, label, (body) => {
+        while (truthy(evalExpr(frame, s.test))) if (body(s.body)) break;
+      });
+    case 'DoWhile':
+      return runLoop(frame, label, (body) => {
+        do {
+          if (body(s.body)) break;
+        } while (truthy(evalExpr(frame, s.test)));
+      });
+    case 'ForIn':
+      return execForIn(frame, s, label);
+    case 'ForC':
+      return execForC(frame, s, label);
+    case 'Switch':
+      return execSwitch(frame, s);
+    case 'Try':
+      return execTry(frame, s);
+    case 'Return':
+      return new Signal('return', s.argument ? evalExpr(frame, s.argument) : null);
+    case 'Break':
+      return new Signal('break', null, s.label);
+    case 'Continue':
+      return new Signal('continue', null, s.label);
+    case 'Throw':
+      return throwValue(evalExpr(frame, s.argument));
+    case 'Labeled': {
+      const r = execStatement(frame, s.body, s.label);
+      return r instanceof Signal && r.type === 'break' && r.label === s.label ? null : r;
+    }
+    case 'Assert':
+      if (!truthy(evalExpr(frame, s.test))) {
+        throw new GroovyError('AssertionError', s.message ? toStr(evalExpr(frame, s.message)) : 'assertion failed');
+      }
+      return null;
+    case 'Empty':
+    case 'ImportDecl':
+      return null;
+    case 'MethodDecl':
+    case 'ClassDecl':
+      return unsupported(`nested ${s.kind === 'MethodDecl' ? 'method' : 'class'} declaration ${s.name}`);
+  }
+}
+
+/** An if/else branch: a block gets its own scope, a single statement runs in place. */
+function execBranch(frame: Frame, s: ast.Statement): Completion {
+  return execStatement(frame, s);
+}
+
+function throwValue(v: Value): never {
+  if (v instanceof GException) throw new GroovyError(v.className, v.message, v);
+  throw new GroovyError('Exception', toStr(v), v);
+}
+
+/**
+ * Runs a loop; `drive` calls `body(stmt)` per iteration, which returns true to stop the loop.
+ * Signals: `break`/`continue` without a label or with this loop's label are consumed here.
+ */
+function runLoop(frame: Frame, label: string | undefined, drive: (body: (s: ast.Statement, scope?: Scope) => boolean) => void): Completion {
+  let escaping: Signal | null = null;
+  drive((s, scope) => {
+    step(frame.app.budget);
+    const r = execStatement(scope ? { app: frame.app, scope } : frame, s);
+    if (!(r instanceof Signal)) return false;
+    const mine = r.label === undefined || r.label === label;
+    if (r.type === 'continue' && mine) return false;
+    if (r.type === 'break' && mine) return true;
+    escaping = r;
+    return true;
+  });
+  return escaping;
+}
+
+function execForIn(frame: Frame, s: ast.ForIn, label: string | undefined): Completion {
+  const source = evalExpr(frame, s.iterable);
+  const items = source instanceof TrackedMap ? iterate(readWholeStore(frame.app, source)) : iterate(source);
+  return runLoop(frame, label, (body) => {
+    for (const item of [...items]) {
+      const scope = new Scope(frame.scope);
+      scope.vars.set(s.variable, item);
+      if (body(s.body, scope)) break;
+    }
+  });
+}
+
+function execForC(frame: Frame, s: ast.ForC, label: string | undefined): Completion {
+  const scope = new Scope(frame.scope);
+  const loopFrame: Frame = { app: frame.app, scope };
+  for (const init of s.init) execStatement(loopFrame, init);
+  return runLoop(loopFrame, label, (body) => {
+    while (!s.test || truthy(evalExpr(loopFrame, s.test))) {
+      if (body(s.body, new Scope(scope))) break;
+      for (const u of s.update) evalExpr(loopFrame, u);
+    }
+  });
+}
+
+function execSwitch(frame: Frame, s: ast.Switch): Completion {
+  const v = evalExpr(frame, s.discriminant);
+  let start = s.cases.findIndex((c) => c.tests.some((t) => isCase(evalExpr(frame, t), v, callClosure)));
+  if (start < 0) start = s.cases.findIndex((c) => c.isDefault);
+  if (start < 0) return null;
+  const scope = new Scope(frame.scope);
+  for (const c of s.cases.slice(start)) {
+    const r = execStatements({ app: frame.app, scope }, c.body);
+    if (r instanceof Signal) return r.type === 'break' && r.label === undefined ? null : r;
+  }
+  return null;
+}
+
+const CATCH_ALL = new Set(['Exception', 'Throwable', 'RuntimeException', 'Error', 'java.lang.Exception', 'java.lang.Throwable']);
+
+function catches(clause: ast.CatchClause, e: GroovyError): boolean {
+  if (clause.types.length === 0) return e.javaClass !== 'AssertionError';
+  return clause.types.some((t) => CATCH_ALL.has(t.name) || t.name.slice(t.name.lastIndexOf('.') + 1) === e.javaClass);
+}
+
+function execTry(frame: Frame, s: ast.Try): Completion {
+  let result: Completion = null;
+  try {
+    result = execBlock(frame, s.block.body);
+  } catch (e) {
+    if (!(e instanceof GroovyError)) throw e;
+    const clause = s.handlers.find((h) => catches(h, e));
+    if (!clause) throw e;
+    const scope = new Scope(frame.scope);
+    scope.vars.set(clause.param, e.thrown instanceof GException ? e.thrown : new GException(e.javaClass, e.groovyMessage));
+    result = execStatements({ app: frame.app, scope }, clause.body.body);
+  } finally {
+    if (s.finalizer) {
+      const f = execBlock(frame, s.finalizer.body);
+      if (f instanceof Signal) result = f;
+    }
+  }
+  return result;
+}
+
+const DECLARED_COERCIONS = new Set(['String', 'int', 'long', 'double', 'float', 'boolean', 'Integer', 'Long', 'Double', 'Float', 'BigDecimal']);
+
+/** A typed declaration converts numbers and strings the way Groovy's assignment casts do. */
+export function coerceDeclared(v: Value, type: ast.TypeRef): Value {
+  if (v === null || type.arrayDims > 0 || !DECLARED_COERCIONS.has(type.name)) return v;
+  if (type.name === 'String') return typeof v === 'string' ? v : toStr(v);
+  if (type.name === 'boolean') return truthy(v);
+  if (!isNumber(v)) return v;
+  const r = castValue(v, type.name);
+  return r === NOT_FOUND ? v : r;
+}
+
+function declare(frame: Frame, s: ast.VarDecl): void {
+  if (s.destructure) {
+    const values = s.init ? iterate(evalExpr(frame, s.init)) : [];
+    s.declarations.forEach((d, i) => frame.scope.vars.set(d.name, values[i] ?? null));
+    return;
+  }
+  for (const d of s.declarations) {
+    const v = d.init ? evalExpr(frame, d.init) : null;
+    frame.scope.vars.set(d.name, s.type ? coerceDeclared(v, s.type) : v);
+  }
+}

@@ -10,10 +10,8 @@ import { MUTATING_METHODS, noteMutation } from './ownership.js';
 import { javaMethod, newObject } from './java/classes.js';
 import { RANDOM_MUTATING, randomMethod } from './random.js';
 import { BuiltinObject, ClassRef, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, TrackedMap, type GMap, type Value } from './values.js';
-import { evalExpr, evalList, evalMap } from './expressions.js';
-import { Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
+import { recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
 import { describe, propertyName, readWholeStore } from './properties.js';
-import { coerceDeclared, execStatements } from './statements.js';
 
 /** The overload Groovy would pick by argument count; undefined when none accepts that many. */
 function compatibleOverload(fns: FunctionIR[], argc: number): FunctionIR | undefined {
@@ -41,7 +39,7 @@ export function invokeFunction(app: AppCore, fn: FunctionIR, args: Value[]): Val
     const scope = new Scope(null);
     const frame: Frame = { app, scope };
     bindParams(frame, fn.decl.params, args);
-    const r = execStatements(frame, fn.decl.body.body);
+    const r = recurse.execStatements(frame, fn.decl.body.body);
     return r instanceof Signal ? r.value : r;
   } finally {
     b.depth--;
@@ -52,8 +50,8 @@ export function bindParams(frame: Frame, params: readonly ast.Param[], args: Val
   params.forEach((p, i) => {
     let v: Value = null;
     if (i < args.length) v = args[i];
-    else if (p.defaultValue) v = evalExpr(frame, p.defaultValue);
-    frame.scope.vars.set(p.name, p.type ? coerceDeclared(v, p.type) : v);
+    else if (p.defaultValue) v = recurse.evalExpr(frame, p.defaultValue);
+    frame.scope.vars.set(p.name, p.type ? recurse.coerceDeclared(v, p.type) : v);
   });
 }
 
@@ -61,11 +59,11 @@ export function bindParams(frame: Frame, params: readonly ast.Param[], args: Val
 // Calls
 
 function evalArgs(frame: Frame, args: readonly ast.Expression[]): Value[] {
-  return evalList(frame, args);
+  return recurse.evalList(frame, args);
 }
 
 function evalNamed(frame: Frame, entries: readonly ast.MapEntry[]): GMap | null {
-  return entries.length ? evalMap(frame, entries) : null;
+  return entries.length ? recurse.evalMap(frame, entries) : null;
 }
 
 /** Groovy passes named arguments as a leading map parameter. */
@@ -81,7 +79,7 @@ export function evalMethodCall(frame: Frame, e: ast.MethodCall): Value {
     frame.app.callSite = { file: frame.app.file, line: e.range.start.line, column: e.range.start.column };
     return callUnqualified(frame, name, args, named);
   }
-  const self = evalExpr(frame, e.receiver);
+  const self = recurse.evalExpr(frame, e.receiver);
   if (self === null && e.safe) return null;
   const name = propertyName(frame, e.method);
   const args = evalArgs(frame, e.args);
@@ -93,7 +91,7 @@ export function evalMethodCall(frame: Frame, e: ast.MethodCall): Value {
 }
 
 export function evalCall(frame: Frame, e: ast.Call): Value {
-  const callee = evalExpr(frame, e.callee);
+  const callee = recurse.evalExpr(frame, e.callee);
   const args = withNamed(evalArgs(frame, e.args), evalNamed(frame, e.namedArgs));
   if (callee instanceof GClosure) return callee.invoke(args);
   return invokeMethod(frame, callee, 'call', args, null);
@@ -200,3 +198,5 @@ export function evalCast(v: Value, type: ast.TypeRef): Value {
   if (v === null || instanceOf(v, type.name)) return v;
   return unsupported(`cast to ${type.name}`);
 }
+
+recurse.invokeFunction = invokeFunction;

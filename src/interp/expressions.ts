@@ -8,8 +8,7 @@ import { instanceOf, toStr, truthy } from './operators.js';
 import { iterate } from './groovy-methods.js';
 import { Double, GClosure, type GMap, type Value } from './values.js';
 import { bindParams, evalCall, evalCast, evalMethodCall, evalNew, invokeMethod } from './calls.js';
-import { Scope, Signal, located, step, unsupported, type AppCore, type Frame } from './frame.js';
-import { callFunction } from './interpreter.js';
+import { located, recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
 import { binary, evalAssign, evalUnary, evalUpdate } from './operator-expressions.js';
 import { evalIndex, evalPropertyAccess, resolveName } from './properties.js';
 import { execStatements } from './statements.js';
@@ -154,13 +153,9 @@ function makeClosure(frame: Frame, e: ast.Closure): GClosure {
   );
 }
 
-export function callClosure(c: GClosure, args: Value[]): Value {
-  return c.invoke(args);
-}
-
 export function methodClosure(app: AppCore, name: string): GClosure {
   const fns = app.functions.get(name)!;
-  return new GClosure((args) => callFunction(app, name, args), fns[0].decl.params.length, name);
+  return new GClosure((args) => recurse.callFunction(app, name, args), fns[0].decl.params.length, name);
 }
 
 function methodReference(frame: Frame, target: Value, name: string): GClosure {
@@ -170,3 +165,5 @@ function methodReference(frame: Frame, target: Value, name: string): GClosure {
   }
   return new GClosure((args) => invokeMethod(frame, target, name, args, null), 1);
 }
+
+Object.assign(recurse, { evalExpr, evalList, evalMap, methodClosure });

@@ -6,7 +6,7 @@ import type { FunctionIR } from '../ir/ir.js';
 import type { AccessKind } from './access.js';
 import type { Budget, BuiltinFunction, Platform, RuntimeContext } from './context.js';
 import { BudgetError, InterpError, UnsupportedError } from './errors.js';
-import { BuiltinObject, type Value } from './values.js';
+import { BuiltinObject, type GClosure, type GMap, type Value } from './values.js';
 
 export interface AppCore extends RuntimeContext {
   readonly file: string;
@@ -78,3 +78,26 @@ export function located<T>(app: AppCore, node: ast.Node, fn: () => T): T {
 export function unsupported(what: string): never {
   throw new UnsupportedError(what);
 }
+
+export function callClosure(c: GClosure, args: Value[]): Value {
+  return c.invoke(args);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The evaluator is one recursive descent split by grammar area, as acorn splits its parser. The
+// files import one another in one direction only (properties < operator-expressions < calls <
+// statements < expressions < interpreter); a call back up that order goes through this table,
+// which each area fills with its own functions when it loads (interpreter.ts loads them all).
+
+export interface Recursion {
+  evalExpr(frame: Frame, e: ast.Expression): Value;
+  evalList(frame: Frame, elements: readonly ast.Expression[]): Value[];
+  evalMap(frame: Frame, entries: readonly ast.MapEntry[]): GMap;
+  methodClosure(app: AppCore, name: string): GClosure;
+  execStatements(frame: Frame, stmts: readonly ast.Statement[]): Completion;
+  coerceDeclared(v: Value, type: ast.TypeRef): Value;
+  invokeFunction(app: AppCore, fn: FunctionIR, args: Value[]): Value;
+  callFunction(app: AppCore, name: string, args: Value[]): Value;
+}
+
+export const recurse = {} as Recursion;

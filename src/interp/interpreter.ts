@@ -12,7 +12,7 @@ import { BudgetError, GroovyError } from './errors.js';
 import type { Value } from './values.js';
 import { invokeFunction, pickOverload } from './calls.js';
 import { evalExpr } from './expressions.js';
-import { Scope, Signal, located, type AppCore, type Frame } from './frame.js';
+import { recurse, Scope, Signal, located, type AppCore, type Frame } from './frame.js';
 import { execStatement } from './statements.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -53,3 +53,5 @@ function guardStack<T>(fn: () => T): T {
     throw e;
   }
 }
+
+recurse.callFunction = callFunction;

@@ -7,8 +7,7 @@ import * as num from './numbers.js';
 import { compare, equals, isCase, minus, plus, times, toStr, truthy } from './operators.js';
 import { noteMutation } from './ownership.js';
 import { GMapEntry, TrackedMap, className, isNumber, type Value } from './values.js';
-import { callClosure, evalExpr } from './expressions.js';
-import { unsupported, type Frame, type Ref } from './frame.js';
+import { callClosure, recurse, unsupported, type Frame, type Ref } from './frame.js';
 import { assignName, getAt, getProperty, propertyName, putAt, readWholeStore, resolveName, setProperty } from './properties.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -115,7 +114,7 @@ export function binary(frame: Frame, op: ast.BinaryOperator, l: Value, r: Value)
 }
 
 export function evalUnary(frame: Frame, e: ast.Unary): Value {
-  const v = evalExpr(frame, e.argument);
+  const v = recurse.evalExpr(frame, e.argument);
   switch (e.operator) {
     case '!':
       return !truthy(v);
@@ -135,24 +134,24 @@ const COMPOUND: Record<string, ast.BinaryOperator> = {
 
 export function evalAssign(frame: Frame, e: ast.Assign): Value {
   if (e.target.kind === 'ListLiteral' && e.operator === '=') {
-    const values = iterate(evalExpr(frame, e.value));
+    const values = iterate(recurse.evalExpr(frame, e.value));
     e.target.elements.forEach((t, i) => reference(frame, t).set(values[i] ?? null));
     return values;
   }
   const ref = reference(frame, e.target);
   if (e.operator === '=') {
-    const v = evalExpr(frame, e.value);
+    const v = recurse.evalExpr(frame, e.value);
     ref.set(v);
     return v;
   }
   const old = ref.get();
   if (e.operator === '?=') {
     if (truthy(old)) return old;
-    const v = evalExpr(frame, e.value);
+    const v = recurse.evalExpr(frame, e.value);
     ref.set(v);
     return v;
   }
-  const v = binary(frame, COMPOUND[e.operator], old, evalExpr(frame, e.value));
+  const v = binary(frame, COMPOUND[e.operator], old, recurse.evalExpr(frame, e.value));
   // `list << x` and `list += x` on a list: `<<=` mutates in place, `+=` builds a new list.
   ref.set(v);
   return v;
@@ -172,14 +171,14 @@ function reference(frame: Frame, target: ast.Expression): Ref {
     case 'Identifier':
       return { get: () => resolveName(frame, target.name), set: (v) => assignName(frame, target.name, v) };
     case 'PropertyAccess': {
-      const obj = evalExpr(frame, target.object);
+      const obj = recurse.evalExpr(frame, target.object);
       const name = propertyName(frame, target.property);
       if (obj === null && target.safe) return { get: () => null, set: () => undefined };
       return { get: () => getProperty(frame, obj, name), set: (v) => setProperty(frame, obj, name, v) };
     }
     case 'Index': {
-      const obj = evalExpr(frame, target.object);
-      const idx = evalExpr(frame, target.index);
+      const obj = recurse.evalExpr(frame, target.object);
+      const idx = recurse.evalExpr(frame, target.index);
       return { get: () => getAt(frame, obj, idx), set: (v) => putAt(frame, obj, idx, v) };
     }
     default:

@@ -9,9 +9,7 @@ import * as num from './numbers.js';
 import { toStr } from './operators.js';
 import { inheritTag, noteMutation } from './ownership.js';
 import { BuiltinObject, ClassRef, DeviceRef, GMapEntry, TrackedMap, className, type GMap, type Value } from './values.js';
-import { invokeFunction } from './calls.js';
-import { evalExpr, methodClosure } from './expressions.js';
-import { Scope, unsupported, type AppCore, type Frame } from './frame.js';
+import { recurse, Scope, unsupported, type AppCore, type Frame } from './frame.js';
 
 // ---------------------------------------------------------------------------------------------
 // Names
@@ -37,8 +35,8 @@ function resolveAppProperty(app: AppCore, name: string): Value {
   const global = app.platform.globalObject(name);
   if (global !== undefined) return global;
   const getter = app.getters.get(name);
-  if (getter) return invokeFunction(app, getter, []);
-  if (app.functions.has(name)) return methodClosure(app, name);
+  if (getter) return recurse.invokeFunction(app, getter, []);
+  if (app.functions.has(name)) return recurse.methodClosure(app, name);
   if (name === 'physicalgraph') return unsupported('the physicalgraph hub API');
   if (isKnownClass(name)) return new ClassRef(name);
   if (app.unknownNamesAreNull) return null;
@@ -55,11 +53,11 @@ export function assignName(frame: Frame, name: string, v: Value): void {
 // Properties
 
 export function propertyName(frame: Frame, p: string | ast.Expression): string {
-  return typeof p === 'string' ? p : toStr(evalExpr(frame, p));
+  return typeof p === 'string' ? p : toStr(recurse.evalExpr(frame, p));
 }
 
 export function evalPropertyAccess(frame: Frame, e: ast.PropertyAccess): Value {
-  const obj = evalExpr(frame, e.object);
+  const obj = recurse.evalExpr(frame, e.object);
   const name = propertyName(frame, e.property);
   if (obj === null && e.safe) return null;
   if (e.spread) return iterate(obj).map((x) => (x === null ? null : getProperty(frame, x, name)));
@@ -128,12 +126,12 @@ export function readWholeStore(app: AppCore, store: TrackedMap): GMap {
 // Indexing
 
 export function evalIndex(frame: Frame, e: ast.Index): Value {
-  const obj = evalExpr(frame, e.object);
+  const obj = recurse.evalExpr(frame, e.object);
   if (obj === null && e.safe) return null;
   if (e.index.kind === 'RangeExpr' && (Array.isArray(obj) || typeof obj === 'string')) {
-    return sliceByRange(obj, num.toInt(evalExpr(frame, e.index.from)), num.toInt(evalExpr(frame, e.index.to)), e.index.exclusive);
+    return sliceByRange(obj, num.toInt(recurse.evalExpr(frame, e.index.from)), num.toInt(recurse.evalExpr(frame, e.index.to)), e.index.exclusive);
   }
-  return getAt(frame, obj, evalExpr(frame, e.index));
+  return getAt(frame, obj, recurse.evalExpr(frame, e.index));
 }
 
 /** `list[1..-1]`, `str[0..<3]`: negative bounds count from the end; a reversed range reverses. */

@@ -5,8 +5,7 @@ import { GroovyError } from './errors.js';
 import { NOT_FOUND, castValue, iterate } from './groovy-methods.js';
 import { isCase, toStr, truthy } from './operators.js';
 import { GException, TrackedMap, isNumber, type Value } from './values.js';
-import { callClosure, evalExpr } from './expressions.js';
-import { Scope, Signal, located, step, unsupported, type Completion, type Frame } from './frame.js';
+import { callClosure, located, recurse, Scope, Signal, step, unsupported, type Completion, type Frame } from './frame.js';
 import { readWholeStore } from './properties.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -34,24 +33,24 @@ export function execStatement(frame: Frame, s: ast.Statement, label?: string): C
 function execStatementKind(frame: Frame, s: ast.Statement, label?: string): Completion {
   switch (s.kind) {
     case 'ExpressionStatement':
-      return evalExpr(frame, s.expression);
+      return recurse.evalExpr(frame, s.expression);
     case 'VarDecl':
       declare(frame, s);
       return null;
     case 'Block':
       return execBlock(frame, s.body);
     case 'If':
-      if (truthy(evalExpr(frame, s.test))) return execBranch(frame, s.consequent);
+      if (truthy(recurse.evalExpr(frame, s.test))) return execBranch(frame, s.consequent);
       return s.alternate ? execBranch(frame, s.alternate) : null;
     case 'While':
       return runLoop(frame, label, (body) => {
-        while (truthy(evalExpr(frame, s.test))) if (body(s.body)) break;
+        while (truthy(recurse.evalExpr(frame, s.test))) if (body(s.body)) break;
       });
     case 'DoWhile':
       return runLoop(frame, label, (body) => {
         do {
           if (body(s.body)) break;
-        } while (truthy(evalExpr(frame, s.test)));
+        } while (truthy(recurse.evalExpr(frame, s.test)));
       });
     case 'ForIn':
       return execForIn(frame, s, label);
@@ -62,20 +61,20 @@ function execStatementKind(frame: Frame, s: ast.Statement, label?: string): Comp
     case 'Try':
       return execTry(frame, s);
     case 'Return':
-      return new Signal('return', s.argument ? evalExpr(frame, s.argument) : null);
+      return new Signal('return', s.argument ? recurse.evalExpr(frame, s.argument) : null);
     case 'Break':
       return new Signal('break', null, s.label);
     case 'Continue':
       return new Signal('continue', null, s.label);
     case 'Throw':
-      return throwValue(evalExpr(frame, s.argument));
+      return throwValue(recurse.evalExpr(frame, s.argument));
     case 'Labeled': {
       const r = execStatement(frame, s.body, s.label);
       return r instanceof Signal && r.type === 'break' && r.label === s.label ? null : r;
     }
     case 'Assert':
-      if (!truthy(evalExpr(frame, s.test))) {
-        throw new GroovyError('AssertionError', s.message ? toStr(evalExpr(frame, s.message)) : 'assertion failed');
+      if (!truthy(recurse.evalExpr(frame, s.test))) {
+        throw new GroovyError('AssertionError', s.message ? toStr(recurse.evalExpr(frame, s.message)) : 'assertion failed');
       }
       return null;
     case 'Empty':
@@ -117,7 +116,7 @@ function runLoop(frame: Frame, label: string | undefined, drive: (body: (s: ast.
 }
 
 function execForIn(frame: Frame, s: ast.ForIn, label: string | undefined): Completion {
-  const source = evalExpr(frame, s.iterable);
+  const source = recurse.evalExpr(frame, s.iterable);
   const items = source instanceof TrackedMap ? iterate(readWholeStore(frame.app, source)) : iterate(source);
   return runLoop(frame, label, (body) => {
     for (const item of [...items]) {
@@ -133,16 +132,16 @@ function execForC(frame: Frame, s: ast.ForC, label: string | undefined): Complet
   const loopFrame: Frame = { app: frame.app, scope };
   for (const init of s.init) execStatement(loopFrame, init);
   return runLoop(loopFrame, label, (body) => {
-    while (!s.test || truthy(evalExpr(loopFrame, s.test))) {
+    while (!s.test || truthy(recurse.evalExpr(loopFrame, s.test))) {
       if (body(s.body, new Scope(scope))) break;
-      for (const u of s.update) evalExpr(loopFrame, u);
+      for (const u of s.update) recurse.evalExpr(loopFrame, u);
     }
   });
 }
 
 function execSwitch(frame: Frame, s: ast.Switch): Completion {
-  const v = evalExpr(frame, s.discriminant);
-  let start = s.cases.findIndex((c) => c.tests.some((t) => isCase(evalExpr(frame, t), v, callClosure)));
+  const v = recurse.evalExpr(frame, s.discriminant);
+  let start = s.cases.findIndex((c) => c.tests.some((t) => isCase(recurse.evalExpr(frame, t), v, callClosure)));
   if (start < 0) start = s.cases.findIndex((c) => c.isDefault);
   if (start < 0) return null;
   const scope = new Scope(frame.scope);
@@ -194,12 +193,14 @@ export function coerceDeclared(v: Value, type: ast.TypeRef): Value {
 
 function declare(frame: Frame, s: ast.VarDecl): void {
   if (s.destructure) {
-    const values = s.init ? iterate(evalExpr(frame, s.init)) : [];
+    const values = s.init ? iterate(recurse.evalExpr(frame, s.init)) : [];
     s.declarations.forEach((d, i) => frame.scope.vars.set(d.name, values[i] ?? null));
     return;
   }
   for (const d of s.declarations) {
-    const v = d.init ? evalExpr(frame, d.init) : null;
+    const v = d.init ? recurse.evalExpr(frame, d.init) : null;
     frame.scope.vars.set(d.name, s.type ? coerceDeclared(v, s.type) : v);
   }
 }
+
+Object.assign(recurse, { execStatements, coerceDeclared });

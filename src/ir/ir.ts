@@ -134,6 +134,6 @@ export type PreferencesResult =
 /**
  * Runs the `preferences` statements of an app whose methods and fields are already lowered.
  * Lowering needs the interpreter for this and takes it as a parameter, so `lower` never imports
- * `interp`: the implementation is interp/preferences.ts, and pipeline/load.ts passes it in.
+ * `interp`: the implementation is interp/smartthings/preferences.ts, and pipeline/load.ts passes it in.
  */
 export type PreferencesEvaluator = (app: AppIR, preferences: readonly Statement[]) => PreferencesResult;

@@ -1,7 +1,7 @@
 // Lowers app files for every caller, with the interpreter's preferences evaluator wired in (lower
 // takes it as a parameter so that it never imports interp), and reads one app for the pair stages,
 // keeping the source text (the pair's event list is built from it, as the reference does).
-import { evaluatePreferences } from '../interp/preferences.js';
+import { evaluatePreferences } from '../interp/smartthings/preferences.js';
 import { lowerParsed, lowerProgram, type LowerError, type LowerResult } from '../lower/lower.js';
 import type { PairApp } from '../model/events.js';
 import type * as ast from '../parser/ast.js';

@@ -3,18 +3,18 @@
 // closures; `page(name: "p")` without a closure runs the app's method `p()`; code inside dynamic
 // pages runs with the inputs seen so far bound to their default values. Pages reached through
 // `href(page: ...)` or `nextPage:` are visited too, as a user configuring the app would.
-import { capabilityOf, initialValues } from '../devices/capabilities.js';
-import type { AppIR, InputIR, LowerWarning, PreferencesResult } from '../ir/ir.js';
-import type { Statement } from '../parser/ast.js';
-import type { BuiltinFunction, RuntimeContext } from './context.js';
-import { createDevice } from './devices.js';
-import { InterpError } from './errors.js';
-import type { AppHandle, Host } from './host.js';
-import { AppInstance } from './instance.js';
-import { defaultBinding } from './input-bindings.js';
-import { toStr } from './operators.js';
-import { smartThings } from './smartthings/platform.js';
-import { GClosure, type GMap, type Value } from './values.js';
+import { capabilityOf, initialValues } from '../../devices/capabilities.js';
+import type { AppIR, InputIR, LowerWarning, PreferencesResult } from '../../ir/ir.js';
+import type { Statement } from '../../parser/ast.js';
+import type { BuiltinFunction, RuntimeContext } from '../context.js';
+import { createDevice } from '../devices.js';
+import { InterpError } from '../errors.js';
+import type { AppHandle, Host } from '../host.js';
+import { AppInstance } from '../instance.js';
+import { defaultBinding } from '../input-bindings.js';
+import { toStr } from '../operators.js';
+import { smartThings } from './platform.js';
+import { GClosure, type GMap, type Value } from '../values.js';
 
 /** What the DSL run records. */
 interface PreferencesRun {

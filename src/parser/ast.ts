@@ -2,24 +2,13 @@
 // A discriminated union on `kind`; every node carries the source range it was parsed from.
 // Later phases (lower, interp) import these types only, never the parser's internals.
 
-export interface Position {
-  /** 0-based character offset into the source. */
-  offset: number;
-  /** 1-based line. */
-  line: number;
-  /** 1-based column. */
-  column: number;
-}
+import type { NodeBase } from './source-range.js';
+import type { ImportDecl, TypeRef } from './names.js';
+import type { AssignOperator, BinaryOperator, LogicalOperator, UnaryOperator, UpdateOperator } from './operators.js';
 
-export interface Range {
-  start: Position;
-  end: Position;
-}
-
-interface NodeBase {
-  /** Parentheses make no node: the range of `(a + b)` is that of `a + b`. */
-  range: Range;
-}
+export type { Position, Range } from './source-range.js';
+export type { ImportDecl, TypeRef } from './names.js';
+export type { AssignOperator, BinaryOperator, LogicalOperator, UnaryOperator, UpdateOperator } from './operators.js';
 
 // ---------------------------------------------------------------------------------------------
 // Program and declarations
@@ -38,29 +27,11 @@ export interface Annotation extends NodeBase {
   namedArgs: MapEntry[];
 }
 
-/** `String`, `java.util.Date`, `List<Map>`, `int[]`: kept as written, for casts and declarations. */
-export interface TypeRef extends NodeBase {
-  kind: 'TypeRef';
-  /** Dotted name as written, without generics or array brackets. */
-  name: string;
-  typeArgs: TypeRef[];
-  arrayDims: number;
-}
-
 export interface Param extends NodeBase {
   kind: 'Param';
   name: string;
   type?: TypeRef;
   defaultValue?: Expression;
-}
-
-export interface ImportDecl extends NodeBase {
-  kind: 'ImportDecl';
-  /** Dotted path without a trailing `.*`. */
-  path: string;
-  isStatic: boolean;
-  star: boolean;
-  alias?: string;
 }
 
 export interface MethodDecl extends NodeBase {
@@ -423,23 +394,16 @@ export interface MethodReference extends NodeBase {
 
 export interface Unary extends NodeBase {
   kind: 'Unary';
-  operator: '!' | '-' | '+' | '~';
+  operator: UnaryOperator;
   argument: Expression;
 }
 
 export interface Update extends NodeBase {
   kind: 'Update';
-  operator: '++' | '--';
+  operator: UpdateOperator;
   prefix: boolean;
   argument: Expression;
 }
-
-export type BinaryOperator =
-  | '+' | '-' | '*' | '/' | '%' | '**'
-  | '==' | '!=' | '<' | '<=' | '>' | '>=' | '<=>' | '===' | '!=='
-  | '=~' | '==~'
-  | '<<' | '>>' | '>>>' | '&' | '|' | '^'
-  | 'in' | '!in';
 
 export interface Binary extends NodeBase {
   kind: 'Binary';
@@ -450,13 +414,10 @@ export interface Binary extends NodeBase {
 
 export interface Logical extends NodeBase {
   kind: 'Logical';
-  operator: '&&' | '||';
+  operator: LogicalOperator;
   left: Expression;
   right: Expression;
 }
-
-export type AssignOperator =
-  | '=' | '+=' | '-=' | '*=' | '/=' | '%=' | '**=' | '<<=' | '>>=' | '>>>=' | '&=' | '|=' | '^=' | '?=';
 
 export interface Assign extends NodeBase {
   kind: 'Assign';

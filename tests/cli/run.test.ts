@@ -12,7 +12,7 @@ describe('stcheck run', () => {
     const run = stcheck('run', motionLight, '--event', 'nosuch.switch=on');
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('error: no device input named nosuch\n');
-    expect(run.stdout).toContain('handler installed(install)');
+    expect(run.stdout).toContain('motion-light (App1) runs installed(install)');
   });
 
   it('gives that error in the JSON object', () => {

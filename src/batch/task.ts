@@ -30,6 +30,7 @@ export function outcomeRecord(task: PairTask, outcome: TaskOutcome<PairResult>):
     complete: false,
     ms: outcome.ms,
     error: outcome.kind === 'error' ? outcome.message : undefined,
+    ...(outcome.kind === 'error' && outcome.died && { workerDied: true }),
     conflicts: [],
     warnings: [],
   };

@@ -9,6 +9,9 @@ import { fromColumns, toColumns, type SqlValue } from './columns.js';
 import { MIGRATIONS } from './schema.js';
 import type { AppRecord, RunRecord } from './types.js';
 
+/** Checks of one (run, pair, mode) whose worker died before the death is its result for good. */
+export const MAX_ATTEMPTS = 2;
+
 export class Store {
   private readonly db: Database.Database;
 
@@ -92,16 +95,25 @@ export class Store {
     return row.id;
   }
 
-  /** The (pair, mode) results a run already holds, as `pairId:mode` keys. */
+  /**
+   * The (pair, mode) results a run already holds, as `pairId:mode` keys: all but those whose worker
+   * died on their first attempt, which a resumed run checks once more.
+   */
   doneKeys(runId: number): Set<string> {
-    const rows = this.db.prepare('SELECT pair_id, mode FROM results WHERE run_id = ?').all(runId) as Array<{ pair_id: number; mode: Mode }>;
+    const rows = this.db.prepare('SELECT pair_id, mode FROM results WHERE run_id = ? AND NOT (worker_died = 1 AND attempts < ?)')
+      .all(runId, MAX_ATTEMPTS) as Array<{ pair_id: number; mode: Mode }>;
     return new Set(rows.map((r) => `${r.pair_id}:${r.mode}`));
   }
 
-  /** Stores one result with its conflicts and warnings atomically; a second store of the same (run, pair, mode) is ignored. */
+  /**
+   * Stores one result with its conflicts and warnings atomically. A second store of the same (run,
+   * pair, mode) is ignored, unless the stored one's worker died and it has attempts left: then the
+   * new result replaces it, counted as one more attempt.
+   */
   saveResult(runId: number, pairId: number, result: ResultRecord): boolean {
     return this.db.transaction(() => {
-      const columns = { run_id: runId, pair_id: pairId, ...toColumns(result), finished_at: new Date().toISOString() };
+      const attempts = this.retriedAttempts(runId, pairId, result.mode);
+      const columns = { run_id: runId, pair_id: pairId, ...toColumns(result), attempts, finished_at: new Date().toISOString() };
       const names = Object.keys(columns);
       const info = this.db
         .prepare(`INSERT OR IGNORE INTO results (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`)
@@ -119,6 +131,19 @@ export class Store {
       for (const w of result.warnings) insertWarning.run(resultId, w.kind, w.message);
       return true;
     })();
+  }
+
+  /**
+   * The attempt a new result of (run, pair, mode) is: 1, or one more than a stored result whose
+   * worker died with attempts left, which is deleted (with its conflicts and warnings) to make room.
+   */
+  private retriedAttempts(runId: number, pairId: number, mode: Mode): number {
+    const died = this.db.prepare('SELECT id, attempts FROM results WHERE run_id = ? AND pair_id = ? AND mode = ? AND worker_died = 1 AND attempts < ?')
+      .get(runId, pairId, mode, MAX_ATTEMPTS) as { id: number; attempts: number } | undefined;
+    if (!died) return 1;
+    for (const table of ['conflicts', 'warnings']) this.db.prepare(`DELETE FROM ${table} WHERE result_id = ?`).run(died.id);
+    this.db.prepare('DELETE FROM results WHERE id = ?').run(died.id);
+    return died.attempts + 1;
   }
 
   /** The two apps of a result's pair as registered: file path and content hash (to re-run the pair). */

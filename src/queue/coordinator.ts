@@ -55,13 +55,16 @@ export function queueRunner(options: CoordinatorOptions): TaskRunner {
     let local: QueueWorker | undefined;
     let sweeper: NodeJS.Timeout | undefined;
     try {
+      // In this order: a task queued or running now returns its result later, and one that returned
+      // meanwhile is among the results taken, so none of them is queued again.
+      const live = new Set(await liveTaskIds(tasksQueue, key));
       await takeReturnedResults(resultsQueue, finish);
       results = watched(new Worker<ResultJob>(resultsQueueName(key), async (job) => finish(job.id!, job.data.outcome), {
         connection: newClient(), prefix: PREFIX, concurrency: 1, lockDuration: options.lockMs, stalledInterval: options.lockMs,
         // Storing a result is idempotent: a coordinator killed while storing one may take it again.
         maxStalledCount: Number.MAX_SAFE_INTEGER,
       }));
-      await enqueue(tasksQueue, key, run, [...pending.values()]);
+      await enqueue(tasksQueue, key, run, [...pending].filter(([id]) => !live.has(id)).map(([, task]) => task));
       const sweep = () => sweepFailed(tasksQueue, key, finish).catch(() => {});
       await sweep();
       sweeper = setInterval(sweep, SWEEP_MS);
@@ -73,7 +76,7 @@ export function queueRunner(options: CoordinatorOptions): TaskRunner {
       await local?.close();
       await results?.close();
       // The run's queue goes when every result is stored; a run stopped early keeps it for --resume.
-      if (pending.size === 0) await resultsQueue.obliterate({ force: true });
+      if (pending.size === 0) await removeRun(tasksQueue, resultsQueue, key, 2 * options.lockMs);
       await Promise.all([tasksQueue.close(), resultsQueue.close()]);
       for (const redis of clients) redis.disconnect();
     }
@@ -89,10 +92,23 @@ async function takeReturnedResults(queue: Queue<ResultJob>, finish: Finish): Pro
   for (const job of await queue.getJobs(['active', 'waiting', 'prioritized', 'delayed'])) finish(job.id!, (job as Job<ResultJob>).data.outcome);
 }
 
+/** The run's task jobs waiting or running. */
+async function liveTaskIds(queue: Queue<TaskJob>, key: string): Promise<string[]> {
+  return (await queue.getRanges(['active', 'waiting', 'prioritized', 'delayed'])).filter((id) => id.startsWith(`${key}-`));
+}
+
 /**
- * Adds the tasks not yet returned. BullMQ ignores a job whose id it holds, so a task still waiting or
- * running (the run was resumed) is not queued again.
+ * Removes the run's results queue once no task job of the run is left (waiting at most `patienceMs`):
+ * a task that runs a second time (its worker was taken for dead but was not) puts its result there
+ * before it completes.
  */
+async function removeRun(tasksQueue: Queue<TaskJob>, resultsQueue: Queue<ResultJob>, key: string, patienceMs: number): Promise<void> {
+  const until = Date.now() + patienceMs;
+  while (Date.now() < until && (await liveTaskIds(tasksQueue, key)).length > 0) await new Promise((resolve) => setTimeout(resolve, SWEEP_MS));
+  await resultsQueue.obliterate({ force: true });
+}
+
+/** Adds the tasks not yet returned (BullMQ would also ignore a job whose id it holds). */
 async function enqueue(queue: Queue<TaskJob>, key: string, run: RunContext, tasks: readonly PairTask[]): Promise<void> {
   for (let start = 0; start < tasks.length; start += ADD_CHUNK) {
     await queue.addBulk(tasks.slice(start, start + ADD_CHUNK).map((task) => ({

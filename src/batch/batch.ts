@@ -53,6 +53,8 @@ export interface RunContext {
   corpus: string;
   /** The budgets each task runs under. */
   pool: PoolOptions;
+  /** The sha256 of each task's app files as the batch read them (a runner elsewhere checks its copies against it). */
+  contentHashes: ReadonlyMap<string, string>;
 }
 
 /**
@@ -97,6 +99,8 @@ export function runConfig(options: BatchOptions) {
 interface AppEntry {
   id: number;
   file: string;
+  /** sha256 of the file as this process read it. */
+  contentHash: string;
   /** Set when the app does not parse or lower: every pair with it gets this verdict. */
   failure?: { verdict: Verdict; error: string };
 }
@@ -133,6 +137,7 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
     const run: RunContext = {
       runId, startedAt: store.run(runId)!.startedAt, db: resolve(options.db), corpus: resolve(options.corpus),
       pool: { jobs: options.jobs, budgetMs: hardLimitMs(options.budgetS), memoryMb: options.memoryMb },
+      contentHashes: new Map([...apps.values()].map((app) => [app.file, app.contentHash])),
     };
     await (options.runner ?? runLocally)(tasks, run, (task, outcome) => {
       const record = outcomeRecord(task, outcome);
@@ -187,14 +192,14 @@ function registerApps(store: Store, corpus: string, groups: readonly Group[]): M
     const text = readSource(file);
     if (!text.ok) {
       const error = formatLoadError(text.error);
-      apps.set(name, { id: store.saveApp({ name: shortName, path: file, contentHash: '', status: 'parse-error', error }), file, failure: { verdict: 'error', error } });
+      apps.set(name, { id: store.saveApp({ name: shortName, path: file, contentHash: '', status: 'parse-error', error }), file, contentHash: '', failure: { verdict: 'error', error } });
       continue;
     }
     const contentHash = createHash('sha256').update(text.source).digest('hex');
     const loaded = loadApp(file);
     const failure = loaded.ok ? undefined : { verdict: loaded.kind, error: formatLoadError(loaded.error) };
     const status = loaded.ok ? 'ok' : loaded.kind === 'parse-error' ? 'parse-error' : 'lower-error';
-    apps.set(name, { id: store.saveApp({ name: shortName, path: file, contentHash, status, error: failure?.error }), file, failure });
+    apps.set(name, { id: store.saveApp({ name: shortName, path: file, contentHash, status, error: failure?.error }), file, contentHash, failure });
   }
   return apps;
 }

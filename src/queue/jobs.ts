@@ -35,6 +35,8 @@ export interface TaskJob {
   corpus: string;
   app1: string;
   app2: string;
+  /** The sha256 of the two apps as the coordinator read them. */
+  hashes: [string, string];
   task: Omit<PairTask, 'file1' | 'file2'>;
   budgets: Pick<PoolOptions, 'budgetMs' | 'memoryMb'>;
 }
@@ -50,6 +52,7 @@ export function taskJob(key: string, run: RunContext, task: PairTask): TaskJob {
     corpus: run.corpus,
     app1: relative(run.corpus, file1),
     app2: relative(run.corpus, file2),
+    hashes: [run.contentHashes.get(file1) ?? '', run.contentHashes.get(file2) ?? ''],
     task: rest,
     budgets: { budgetMs: run.pool.budgetMs, memoryMb: run.pool.memoryMb },
   };

@@ -2,11 +2,15 @@
 // budgets of the job's run, and puts the outcome on that run's results queue. The pool turns a
 // timeout, a heap overrun or a crashed check into an outcome, so such a job ends like any other;
 // only a worker that dies holding a job leaves it stalled, and BullMQ gives it to another worker.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { PAIR_WORKER } from '../batch/batch.js';
 import type { PairTask } from '../batch/task.js';
 import { openPool, type Pool } from '../pool/pool.js';
+import type { TaskOutcome } from '../pool/protocol.js';
 import type { PairResult } from '../results/types.js';
 import { connectRedis } from './connection.js';
 import { jobTask, PREFIX, resultsQueueName, TASKS_QUEUE, type ResultJob, type TaskJob } from './jobs.js';
@@ -57,7 +61,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   const process = async (job: Job<TaskJob>) => {
     const task = jobTask(job.data, options.corpus);
     log(`take ${job.id} ${describe(task)}`);
-    const outcome = await poolFor(job.data.budgets).run(task);
+    const outcome = corpusMismatch(task, job.data.hashes) ?? await poolFor(job.data.budgets).run(task);
     // Added before the task job completes: a worker killed in between leaves the task to run again,
     // and the coordinator keeps the first result of a task, so nothing is lost or stored twice.
     await resultsQueue(job.data.runKey).add('result', { outcome }, { jobId: job.id, removeOnComplete: true, removeOnFail: true });
@@ -79,6 +83,25 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       for (const redis of clients) redis.disconnect();
     },
   };
+}
+
+/**
+ * A worker whose copy of an app differs from the coordinator's would store a result of other code:
+ * the pair gets an error naming the file instead. An app the coordinator could not read either
+ * (no hash) is left to the check, which reports it as the batch on one machine does.
+ */
+function corpusMismatch(task: PairTask, hashes: readonly [string, string]): TaskOutcome<PairResult> | undefined {
+  for (const [file, expected] of [[task.file1, hashes[0]], [task.file2, hashes[1]]] as const) {
+    if (expected === '') continue;
+    let actual: string;
+    try {
+      actual = createHash('sha256').update(readFileSync(file, 'utf8')).digest('hex');
+    } catch (error) {
+      return { kind: 'error', message: `${file}: cannot be read on worker ${hostname()} (${(error as NodeJS.ErrnoException).code ?? 'error'}); is the corpus at this path there, or given with --corpus?`, ms: 0 };
+    }
+    if (actual !== expected) return { kind: 'error', message: `${file} on worker ${hostname()} differs from the coordinator's copy: the corpus is not the same on every machine`, ms: 0 };
+  }
+  return undefined;
 }
 
 function describe(task: PairTask): string {

@@ -1,6 +1,6 @@
 // The queue's pieces on small inputs: the URL, a server that does not answer, a coordinator that is
 // its own worker, and task jobs that fail (stored with a verdict, never retried for ever).
-import { mkdtempSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'bullmq';
@@ -10,6 +10,7 @@ import { runBatch, type BatchOptions } from '../../src/batch/batch.js';
 import { redisOptions } from '../../src/queue/connection.js';
 import { queueRunner } from '../../src/queue/coordinator.js';
 import { PREFIX, TASKS_QUEUE } from '../../src/queue/jobs.js';
+import { startQueueWorker } from '../../src/queue/worker.js';
 import { Store } from '../../src/store/store.js';
 import { stcheck } from '../support/cli.js';
 import { REPO_ROOT } from '../support/corpus.js';
@@ -70,6 +71,26 @@ describe.skipIf(!HAVE_REDIS)('a coordinator on a real redis-server', () => {
     expect(summary).toMatchObject({ stored: 8, skipped: 0 });
     expect(rows(queued.db, summary.runId)).toEqual(expected);
     expect((await serverKeys()).filter((k) => k.startsWith('stcheck:results-') || /^stcheck:tasks:\w+-\d+-/.test(k))).toEqual([]);
+  });
+
+  it('runs the jobs on a worker with the corpus elsewhere (--corpus), and stores an error for an app whose copy differs', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'stcheck-corpus-'));
+    cpSync(join(REPO_ROOT, 'apps'), copy, { recursive: true });
+    appendFileSync(join(copy, 'comfort-thermostat.groovy'), '\n// edited on the worker\n');
+    const worker = await startQueueWorker({ url: redis.url, jobs: 1, corpus: copy, lockMs: 30_000 });
+    try {
+      const opts = demoBatch({ runner: queueRunner({ url: redis.url, jobs: 0, lockMs: 30_000 }) });
+      const summary = await runBatch(opts, quiet);
+      expect(summary).toMatchObject({ stored: 8, verdicts: { conflict: 4, error: 4 } });
+      const store = new Store(opts.db);
+      for (const r of store.results(summary.runId)) {
+        if (r.verdict === 'error') expect(r.error).toMatch(/comfort-thermostat\.groovy on worker .* differs from the coordinator's copy/);
+        else expect(r.group).toBe('auto:lock');
+      }
+      store.close();
+    } finally {
+      await worker.close();
+    }
   });
 
   it('stores a task job that fails on the queue as an error with the reason, once, and ends the run', async () => {

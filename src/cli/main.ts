@@ -13,6 +13,7 @@ import { registerParse } from './commands/parse.js';
 import { registerReport } from './commands/report.js';
 import { registerRun } from './commands/run.js';
 import { registerShow } from './commands/show.js';
+import { registerWorker } from './commands/worker.js';
 import { VERSION } from '../util/version.js';
 
 const program = new Command('stcheck')
@@ -26,6 +27,7 @@ registerRun(program);
 registerEvents(program);
 registerCheck(program);
 registerBatch(program);
+registerWorker(program);
 registerExplore(program);
 registerPairs(program);
 registerReport(program);

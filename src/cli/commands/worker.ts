@@ -17,7 +17,7 @@ export function registerWorker(program: Command): void {
     .command('worker')
     .description('Run the checks of `stcheck batch --queue` on this machine, under each run\'s budgets, until stopped (SIGINT or SIGTERM let the jobs in hand finish)')
     .requiredOption('--queue <url>', 'the Redis server of the batch (redis://HOST:PORT)')
-    .option('--jobs <n>', 'checks at once (worker threads)', String(availableParallelism()))
+    .option('--jobs <n>', 'checks at once (pool processes)', String(availableParallelism()))
     .option('--corpus <dir>', "where this machine keeps the corpus, when not at the coordinator's path")
     .option('--lock-s <seconds>', 'how long a job of a worker that died waits before another worker takes it', String(DEFAULT_LOCK_MS / 1000))
     .option('--json', 'on exit, print the number of jobs returned as JSON')

@@ -1,4 +1,5 @@
 // `stcheck batch`: check every pair of a corpus in parallel and keep the results in SQLite.
+import { EXIT, exitCodesHelp, usageError } from '../exit.js';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { runBatch, type BatchOptions, type BatchSummary } from '../../batch/batch.js';
@@ -46,17 +47,14 @@ export function registerBatch(program: Command): void {
     .option('--db <file>', 'the SQLite result store', DEFAULT_DB)
     .option('--resume <run>', 'continue a run: its id, or "last" for the newest run with the same options')
     .option('--json', 'print the summary as JSON')
-    .addHelpText('after', '\nExit codes: 0 the batch finished (whatever the verdicts), 2 usage error.')
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.interrupted]))
     .action(async (options: BatchCommandOptions) => {
       let summary: BatchSummary;
       try {
         summary = await runBatch(batchOptions(options));
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
-        process.stderr.write(`stcheck batch: ${error.message}\n`);
-        process.exitCode = 2;
-        return;
+        usageError('batch', error.message);
       }
       if (options.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
       else printSummary(summary, options.db);

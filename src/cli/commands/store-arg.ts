@@ -3,11 +3,7 @@
 import { existsSync } from 'node:fs';
 import { Store } from '../../store/store.js';
 import type { RunRecord } from '../../store/types.js';
-
-export function usageError(command: string, message: string): never {
-  process.stderr.write(`stcheck ${command}: ${message}\n`);
-  process.exit(2);
-}
+import { usageError } from '../exit.js';
 
 export function openExistingStore(command: string, db: string): Store {
   if (!existsSync(db)) usageError(command, `no result store at ${db} (run stcheck batch first, or give --db FILE)`);

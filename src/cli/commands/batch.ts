@@ -97,11 +97,26 @@ function printSummary(summary: BatchSummary, db: string): void {
     `store: ${db}`,
   ];
   const store = new Store(db);
-  const conflicts = store.results(summary.runId).flatMap((r) => r.conflicts.map((c) => `  ${r.group} ${r.app1} × ${r.app2} (${r.mode}): ${c.device}.${c.attribute} ${c.laterApp}=${c.laterValue} over ${c.earlierApp}=${c.earlierValue}`));
+  const results = store.results(summary.runId);
   store.close();
+  const conflicts = results.flatMap((r) => r.conflicts.map((c) => `  ${r.group} ${r.app1} × ${r.app2} (${r.mode}): ${c.device}.${c.attribute} ${c.laterApp}=${c.laterValue} over ${c.earlierApp}=${c.earlierValue}`));
   if (conflicts.length > 0) {
-    lines.push(`conflicts (${conflicts.length}):`, ...conflicts.slice(0, MAX_CONFLICT_LINES));
-    if (conflicts.length > MAX_CONFLICT_LINES) lines.push(`  ... ${conflicts.length - MAX_CONFLICT_LINES} more: stcheck report --db ${db} --table conflicts`);
+    lines.push(
+      `conflicts (${conflicts.length}); "A=x over B=y": app A wrote x while app B's y, written before, was still in effect (a device both apps control ends as A left it):`,
+      ...conflicts.slice(0, MAX_CONFLICT_LINES),
+    );
+    if (conflicts.length > MAX_CONFLICT_LINES) lines.push(`  ... ${conflicts.length - MAX_CONFLICT_LINES} more: npx stcheck report${dbOption(db)} --table conflicts`);
+    const first = results.find((r) => r.conflicts.length > 0)!;
+    lines.push(
+      'next:',
+      `  npx stcheck show${dbOption(db)} ${first.app1} ${first.app2}    # a pair's conflicts with their traces: which events, handlers and commands`,
+      `  npx stcheck html${dbOption(db)} -o results/report.html    # the whole run as one page: plots, a table of pairs, traces`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** ` --db FILE` for a store other than the default, which the next commands read without it. */
+function dbOption(db: string): string {
+  return db === DEFAULT_DB ? '' : ` --db ${db}`;
 }

@@ -15,6 +15,7 @@ interface ReportCommandOptions {
   table: string;
   paper?: string;
   format: string;
+  json?: boolean;
 }
 
 export function registerReport(program: Command): void {
@@ -26,10 +27,12 @@ export function registerReport(program: Command): void {
     .option('--run <id>', 'the run (default: the newest)')
     .option('--paper <dir>', "the paper's table-a1.csv and table-a2.csv, to show its figures beside ours")
     .option('--format <format>', FORMATS.join(', '), 'md')
+    .option('--json', 'print the table as one JSON object (the same as --format json)')
     .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage]))
     .action((options: ReportCommandOptions) => {
       const table = oneOf('--table', options.table, TABLE_NAMES);
-      const format = oneOf('--format', options.format, FORMATS);
+      if (options.json && options.format !== 'md' && options.format !== 'json') usageError('report', `--json: not with --format ${options.format}`);
+      const format = options.json ? 'json' : oneOf('--format', options.format, FORMATS);
       const paper = options.paper === undefined ? undefined : paperTables(options.paper);
       const store = openExistingStore('report', options.db);
       try {

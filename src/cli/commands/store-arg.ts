@@ -1,12 +1,13 @@
 // The --db argument of the commands that read the store (show, export, html): opening a missing
 // file would create an empty store, so it is a usage error instead.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { Store } from '../../store/store.js';
 import type { RunRecord } from '../../store/types.js';
 import { usageError } from '../exit.js';
 
 export function openExistingStore(command: string, db: string): Store {
   if (!existsSync(db)) usageError(command, `no result store at ${db} (run stcheck batch first, or give --db FILE)`);
+  if (statSync(db).isDirectory()) usageError(command, `--db: ${db} is a directory, expected a result store file`);
   return new Store(db);
 }
 

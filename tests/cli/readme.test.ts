@@ -10,7 +10,7 @@ import { EXIT } from '../../src/cli/exit.js';
 import { HAVE_CORPUS, REPO_ROOT } from '../support/corpus.js';
 
 /** The lines of the ```sh block under "## Quick start". */
-export function quickStartCommands(readme: string): string[] {
+function quickStartCommands(readme: string): string[] {
   const section = readme.slice(readme.indexOf('## Quick start'));
   const block = /```sh\n([\s\S]*?)```/.exec(section);
   if (!block) throw new Error('README: no ```sh block under "## Quick start"');

@@ -60,7 +60,7 @@ export class Progress {
 
   constructor(
     private readonly total: number,
-    out: NodeJS.WriteStream = process.stderr,
+    private readonly out: NodeJS.WriteStream = process.stderr,
     private readonly options: ProgressOptions = {},
   ) {
     this.line = new StatusLine(out);
@@ -88,7 +88,7 @@ export class Progress {
 
   private interrupted(): void {
     this.end();
-    process.stderr.write(`interrupted: ${this.done} results stored by this invocation${this.options.resumeHint ? `; resume with:\n  ${this.options.resumeHint}` : ''}\n`);
+    this.out.write(`interrupted: ${this.done} results stored by this invocation${this.options.resumeHint ? `; resume with:\n  ${this.options.resumeHint}` : ''}\n`);
     process.exit(130);
   }
 

@@ -105,7 +105,25 @@ function unsupported(file: string, node: ast.Node, what: string): LowerResult {
   return { ok: false, error: { file, line, column, message: `unsupported: ${what}`, kind: 'unsupported' } };
 }
 
+/**
+ * Where a device handler shows that it is one: its `metadata { definition ... }` block, or, in a
+ * file with neither `definition` nor `preferences`, its `parse(description)` method (a device
+ * handler's entry point for the messages of its device; a SmartApp has no such one-argument method).
+ */
+function deviceHandlerMark(program: ast.Program): { node: ast.Node; what: string } | undefined {
+  const metadata = program.body.find((s) => topLevelCall(s, 'metadata'));
+  if (metadata) return { node: metadata, what: 'a `metadata { definition ... }` block' };
+  if (program.body.some((s) => topLevelCall(s, 'definition') ?? topLevelCall(s, 'preferences'))) return undefined;
+  const parse = program.body.find((s) => s.kind === 'MethodDecl' && s.name === 'parse' && s.params.length === 1);
+  return parse && { node: parse, what: 'a `parse(description)` method and no `definition` or `preferences`' };
+}
+
 export function lowerProgram(program: ast.Program, file: string, evaluatePreferences: PreferencesEvaluator): LowerResult {
+  const mark = deviceHandlerMark(program);
+  if (mark) {
+    const { line, column } = mark.node.range.start;
+    return { ok: false, error: { file, line, column, message: `not a SmartApp: a device handler (${mark.what})`, kind: 'not-a-smartapp' } };
+  }
   const decls: ast.MethodDecl[] = [];
   const fields: ast.VarDecl[] = [];
   const preferences: ast.Statement[] = [];

@@ -73,4 +73,10 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE results ADD COLUMN decided_by TEXT NOT NULL DEFAULT 'search';  -- search | static
   ALTER TABLE results ADD COLUMN reason TEXT;                                -- why the prefilter decided it
   `,
+  // 3: where an app exception was raised (warnings of kind app-exception).
+  `
+  ALTER TABLE warnings ADD COLUMN app TEXT;                                  -- the app's name
+  ALTER TABLE warnings ADD COLUMN handler TEXT;                              -- the handler that raised it
+  ALTER TABLE warnings ADD COLUMN line INTEGER;                              -- its line in the app's file
+  `,
 ];

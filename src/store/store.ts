@@ -4,8 +4,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ConflictRecord, Mode, PairWarning, ResultRecord, StoredResult } from '../results/types.js';
-import { fromColumns, toColumns, type SqlValue } from './columns.js';
+import type { ConflictRecord, Mode, ResultRecord, StoredResult } from '../results/types.js';
+import { fromColumns, toColumns, warningFromRow, warningValues, WARNING_COLUMNS, type SqlValue } from './columns.js';
 import { MIGRATIONS } from './schema.js';
 import type { AppRecord, RunRecord } from './types.js';
 
@@ -115,8 +115,9 @@ export class Store {
         insertConflict.run(resultId, c.device, c.attribute, c.laterApp, c.laterValue, c.earlierApp, c.earlierValue,
           c.earlierManual ? 1 : 0, JSON.stringify(c.trace));
       }
-      const insertWarning = this.db.prepare('INSERT INTO warnings (result_id, kind, message) VALUES (?, ?, ?)');
-      for (const w of result.warnings) insertWarning.run(resultId, w.kind, w.message);
+      const warningNames = WARNING_COLUMNS.map((c) => c.name);
+      const insertWarning = this.db.prepare(`INSERT INTO warnings (result_id, ${warningNames.join(', ')}) VALUES (?, ${warningNames.map(() => '?').join(', ')})`);
+      for (const w of result.warnings) insertWarning.run(resultId, ...warningValues(w));
       return true;
     })();
   }
@@ -135,7 +136,7 @@ export class Store {
       FROM results r JOIN pairs p ON p.id = r.pair_id JOIN apps a1 ON a1.id = p.app1_id JOIN apps a2 ON a2.id = p.app2_id
       WHERE r.run_id = ? ORDER BY r.id`).all(runId) as ResultRow[];
     const conflicts = this.db.prepare('SELECT * FROM conflicts WHERE result_id = ? ORDER BY id');
-    const warnings = this.db.prepare('SELECT kind, message FROM warnings WHERE result_id = ? ORDER BY id');
+    const warnings = this.db.prepare(`SELECT ${WARNING_COLUMNS.map((c) => c.name).join(', ')} FROM warnings WHERE result_id = ? ORDER BY id`);
     return rows.map((row) => ({
       id: row.id,
       runId: row.run_id,
@@ -145,7 +146,7 @@ export class Store {
       ...fromColumns(row),
       finishedAt: row.finished_at,
       conflicts: (conflicts.all(row.id) as ConflictRow[]).map(toConflict),
-      warnings: warnings.all(row.id) as PairWarning[],
+      warnings: (warnings.all(row.id) as Array<Record<string, SqlValue>>).map(warningFromRow),
     }));
   }
 }

@@ -127,7 +127,7 @@ export function lowerProgram(program: ast.Program, file: string, evaluatePrefere
   const decls: ast.MethodDecl[] = [];
   const fields: ast.VarDecl[] = [];
   const preferences: ast.Statement[] = [];
-  const topLevel: ast.Expression[] = [];
+  const topLevel: ast.Statement[] = [];
   let definition: ast.MethodCall | null = null;
   let mappings: ast.MethodCall | null = null;
   for (const stmt of program.body) {
@@ -137,8 +137,7 @@ export function lowerProgram(program: ast.Program, file: string, evaluatePrefere
     else if (topLevelCall(stmt, 'definition')) definition = topLevelCall(stmt, 'definition');
     else if (topLevelCall(stmt, 'preferences')) preferences.push(stmt);
     else if (topLevelCall(stmt, 'mappings')) mappings = topLevelCall(stmt, 'mappings');
-    else if (stmt.kind === 'ExpressionStatement') topLevel.push(stmt.expression);
-    else if (stmt.kind !== 'ImportDecl' && stmt.kind !== 'Empty') return unsupported(file, stmt, `top-level ${stmt.kind} statement`);
+    else if (stmt.kind !== 'ImportDecl' && stmt.kind !== 'Empty') topLevel.push(stmt);
   }
   const methods: FunctionIR[] = decls.map((decl) => ({ name: decl.name, getterProperty: getterProperty(decl), decl }));
   const app: AppIR = {

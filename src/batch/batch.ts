@@ -1,6 +1,7 @@
-// A batch run: every pair of the chosen groups, in each mode, on a pool of worker threads under
+// A batch run: every pair of the chosen groups, in each mode, on a pool of worker processes under
 // time and heap budgets, each result stored as soon as it is known. A run can be resumed: the
-// (pair, mode) results it already holds are skipped, and the store never keeps one twice.
+// (pair, mode) results it already holds are skipped (except one whose worker died, checked once
+// more), and the store never keeps one twice.
 import { createHash } from 'node:crypto';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

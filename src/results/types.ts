@@ -87,9 +87,10 @@ export interface PairResult extends PairStatistics {
 /**
  * A result as the store keeps it: the statistics may be missing (a worker that died has none),
  * `decidedBy` defaults to `search`, and each conflict is a flat record around its whole report.
+ * `workerDied`: the worker process died during the check (an `error` a resumed batch retries once).
  */
 export type ResultRecord = Omit<PairResult, keyof PairStatistics | 'decidedBy' | 'conflicts'> &
-  Partial<Pick<PairResult, keyof PairStatistics | 'decidedBy'>> & { conflicts: ConflictRecord[] };
+  Partial<Pick<PairResult, keyof PairStatistics | 'decidedBy'>> & { conflicts: ConflictRecord[]; workerDied?: boolean };
 
 /** A stored conflict: the columns queries filter on, and the whole report in `trace`. */
 export interface ConflictRecord {

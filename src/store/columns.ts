@@ -40,11 +40,17 @@ const decidedBy: Column<'decidedBy'> = {
   name: 'decided_by', field: 'decidedBy', toSql: (v) => v ?? 'search', fromSql: (v) => v as ResultRecord['decidedBy'], toCell: (v) => v ?? 'search', exported: true,
 };
 
-/** In the order a stored result lists its fields. */
+/** Absent (false) for a result whose check ended in its worker, as all did before migration 3. */
+const workerDied: Column<'workerDied'> = {
+  name: 'worker_died', field: 'workerDied', toSql: (v) => (v ? 1 : 0), fromSql: (v) => (v === 1 ? true : undefined), toCell: (v) => v === true, exported: false,
+};
+
+/** In the order a stored result lists its fields, and the export its columns. */
 export const RESULT_COLUMNS: readonly ResultColumn[] = [
   required('mode', 'mode'),
   required('verdict', 'verdict'),
   complete,
+  decidedBy,
   optional('events', 'events'),
   optional('states', 'states'),
   optional('transitions', 'transitions'),
@@ -52,8 +58,8 @@ export const RESULT_COLUMNS: readonly ResultColumn[] = [
   optional('ms', 'ms'),
   optional('peak_memory_mb', 'peakMemoryMb'),
   optional('error', 'error'),
-  decidedBy,
   optional('reason', 'reason', false),
+  workerDied,
 ];
 
 /** The scalar fields of a record as the results table's columns, keyed by column name. */

@@ -16,13 +16,19 @@ const conflictResult: ResultRecord = {
 };
 
 describe('Store', () => {
-  it('creates the schema in WAL mode at the latest version, in a new folder', () => {
+  it('creates the schema at the latest version, in a new folder, in WAL mode while open and out of it at rest', () => {
     const file = tempDb();
     const store = new Store(file);
     expect(store.schemaVersion).toBe(MIGRATIONS.length);
+    const reader = new Database(file, { readonly: true });
+    expect(reader.pragma('journal_mode', { simple: true })).toBe('wal');
+    // A reader still holds the file: the writer leaves it in WAL mode.
     store.close();
-    const raw = new Database(file);
-    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(reader.pragma('journal_mode', { simple: true })).toBe('wal');
+    reader.close();
+    new Store(file).close();
+    const raw = new Database(file, { readonly: true });
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('delete');
     raw.close();
   });
 

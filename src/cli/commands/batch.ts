@@ -98,7 +98,7 @@ function printSummary(summary: BatchSummary, db: string): void {
     `run ${summary.runId}: ${summary.stored} results stored (${verdicts})${summary.skipped ? `, ${summary.skipped} already stored` : ''} in ${(summary.ms / 1000).toFixed(1)} s`,
     `store: ${db}`,
   ];
-  const store = new Store(db);
+  const store = new Store(db, { readOnly: true });
   const conflicts = store.results(summary.runId).flatMap((r) => r.conflicts.map((c) => `  ${r.group} ${r.app1} × ${r.app2} (${r.mode}): ${c.device}.${c.attribute} ${c.laterApp}=${c.laterValue} over ${c.earlierApp}=${c.earlierValue}`));
   store.close();
   if (conflicts.length > 0) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `stcheck` command line: one subcommand per pipeline stage, each in src/cli/commands/.
 import { Command } from 'commander';
+import { registerApps } from './commands/apps.js';
 import { registerBatch } from './commands/batch.js';
 import { registerCheck } from './commands/check.js';
 import { registerEvents } from './commands/events.js';
@@ -37,6 +38,7 @@ registerParse(program);
 registerIr(program);
 registerRun(program);
 registerEvents(program);
+registerApps(program);
 registerCheck(program);
 registerBatch(program);
 registerWorker(program);

@@ -51,7 +51,11 @@ export interface TimerRequest {
   overwrite: boolean;
 }
 
-export type MessageKind = 'push' | 'sms' | 'notification' | 'notificationEvent' | 'contacts' | 'log' | 'http' | 'routine';
+/**
+ * `event`: an event the app sends itself (`sendEvent`); `hub`: a command for the hub to send
+ * (`sendHubCommand`); `child`: a child device added or deleted. None changes the simulated home.
+ */
+export type MessageKind = 'push' | 'sms' | 'notification' | 'notificationEvent' | 'contacts' | 'log' | 'http' | 'routine' | 'event' | 'hub' | 'child';
 
 export interface Message {
   kind: MessageKind;

@@ -95,7 +95,7 @@ export class GEvent {
   ) {}
 }
 
-export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'dateFormat';
+export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'dateFormat' | 'hubAction';
 
 /**
  * The runtime objects an app sees: `this`, `location`, `app`, `log`, `location.helloHome`, a time

@@ -176,7 +176,8 @@ export class Home {
       const value = s.value ?? (name === 'mode' ? LOCATION_MODES.find((m) => m !== this.world.mode)! : name);
       event = new GEvent(name, value, 'LOCATION', null, date, null, true, false);
     } else {
-      const state = this.world.devices.get(s.target.device.id)!;
+      // A child device the app created is not in the home: its events carry a generic value.
+      const state = this.world.devices.get(s.target.device.id) ?? { spec: undefined, values: new Map() };
       const attribute = s.attribute ?? '';
       const value = s.value ?? plausibleValue(state, attribute);
       const data = attribute === 'button' ? new Map<Value, Value>([['buttonNumber', 1]]) : null;
@@ -216,7 +217,7 @@ export class Home {
   }
 }
 
-function plausibleValue(state: DeviceState, attribute: string): string {
+function plausibleValue(state: Pick<DeviceState, 'spec' | 'values'>, attribute: string): string {
   const spec = state.spec?.attributes.find((a) => a.name === attribute);
   const current = state.values.get(attribute) ?? null;
   if (spec && Array.isArray(spec.domain)) return spec.domain.find((v) => v !== current) ?? spec.domain[0];

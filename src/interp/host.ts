@@ -34,6 +34,8 @@ export interface RuntimeSubscription {
   /** Value filter of `"switch.on"`. */
   value: string | null;
   handler: string;
+  /** `subscribeToCommand(device, "on", h)`: `attribute` is a command; the handler hears it being sent. */
+  command?: true;
 }
 
 export type TimerKind = 'runIn' | 'runOnce' | 'schedule' | 'runEvery' | 'runDaily';

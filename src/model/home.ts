@@ -14,7 +14,7 @@ import { NOW_MS } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
-import { Dispatcher } from './home-dispatch.js';
+import { COMMAND_EVENT, Dispatcher } from './home-dispatch.js';
 import { HomeHost } from './home-host.js';
 import { HomeStates, type HomeSnapshot } from './home-state.js';
 import { HomeWorld, LOCATION_MODES, type DeviceState } from './home-world.js';
@@ -178,8 +178,8 @@ export class Home {
     } else {
       // A child device the app created is not in the home: its events carry a generic value.
       const state = this.world.devices.get(s.target.device.id) ?? { spec: undefined, values: new Map() };
-      const attribute = s.attribute ?? '';
-      const value = s.value ?? plausibleValue(state, attribute);
+      const attribute = s.command ? COMMAND_EVENT : (s.attribute ?? '');
+      const value = s.command ? (s.attribute ?? '') : (s.value ?? plausibleValue(state, attribute));
       const data = attribute === 'button' ? new Map<Value, Value>([['buttonNumber', 1]]) : null;
       event = new GEvent(attribute, value, 'DEVICE', s.target.device, date, data, true, true);
     }

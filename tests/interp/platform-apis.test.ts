@@ -109,3 +109,14 @@ describe('java.util.Calendar and dates', () => {
     expect(show('new Date(now()).clearTime().format("yyyy-MM-dd HH:mm:ss")')).toBe('2019-08-01 00:00:00');
   });
 });
+
+describe('subscribeToCommand', () => {
+  it('runs the handler whenever the command is sent to the device, by any app', () => {
+    const home = homeFor(`preferences { section { input "sw", "capability.switch" } }
+def installed() { subscribeToCommand(sw, "on", onCommand) }
+def onCommand(evt) { state.heard = "\${evt.name}:\${evt.value}" }
+def f() { sw.off(); def before = state.heard; sw.on(); [before, state.heard] }`);
+    expect(home.activeSubscriptions.map((s) => `${s.attribute}:${s.handler}:${s.command}`)).toEqual(['on:onCommand:true']);
+    expect(home.app.invoke('f', [])).toEqual([null, 'command:on']);
+  });
+});

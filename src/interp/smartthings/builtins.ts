@@ -78,6 +78,15 @@ const subscribe: BuiltinFunction = (ctx, args) => {
   return null;
 };
 
+/** `subscribeToCommand(devices, "on", h)`: the handler runs whenever the command is sent to the device. */
+const subscribeToCommand: BuiltinFunction = (ctx, args) => {
+  const [source, command, handler] = args;
+  for (const target of subscriptionTargets(source)) {
+    ctx.host.subscribe(ctx.app, { target, attribute: toStr(command ?? null), value: null, handler: handlerName(handler ?? null, 'subscribeToCommand'), command: true });
+  }
+  return null;
+};
+
 const unsubscribe: BuiltinFunction = (ctx, args) => {
   if (args.length === 0 || args[0] === null) ctx.host.unsubscribe(ctx.app, null);
   else for (const t of subscriptionTargets(args[0])) ctx.host.unsubscribe(ctx.app, t);
@@ -149,6 +158,7 @@ function sunriseAndSunset(n: GMap | null, args: Value[]): GMap {
 const functions: Record<string, BuiltinFunction> = {
   ...platformApiFunctions,
   subscribe,
+  subscribeToCommand,
   unsubscribe,
   runIn: timer('runIn', 'runIn', 1),
   runOnce: timer('runOnce', 'runOnce', 1),

@@ -101,6 +101,7 @@ describe('java.util.Calendar and dates', () => {
     expect(show('def c = Calendar.getInstance(TimeZone.getTimeZone("America/New_York")); def d = [c.get(Calendar.DAY_OF_WEEK), c.get(Calendar.HOUR_OF_DAY)]; c.add(Calendar.DATE, 1); d << c.get(Calendar.DAY_OF_WEEK); c.set(Calendar.HOUR_OF_DAY, 6); d << c.time.format("yyyy-MM-dd HH:mm", c.timeZone); d')).toBe(
       '[5, 17, 6, 2019-08-02 06:14]',
     );
+    expect(show('def c = Calendar.getInstance(); c.setTimeZone(location.timeZone); c.get(Calendar.HOUR_OF_DAY)')).toBe('17');
     expect(show('[Calendar.instance.time.time == now(), Calendar.getInstance().get(Calendar.HOUR_OF_DAY), Calendar.SATURDAY, Calendar.MINUTE]')).toBe('[true, 21, 7, 12]');
   });
   it('parses dates with a pattern and clears the time of a date', () => {

@@ -117,16 +117,16 @@ export function calendarProperty(c: BuiltinObject, name: string): MethodResult {
 }
 
 export function calendarMethod(c: BuiltinObject, name: string, args: Value[]): MethodResult {
-  const ints = args.map((a) => num.toInt(a));
+  const ints = () => args.map((a) => num.toInt(a));
   switch (name) {
     case 'get':
-      return getField(c, ints[0]);
+      return getField(c, ints()[0]);
     case 'set':
-      if (args.length >= 3) setDate(c, ints);
-      else setField(c, ints[0], ints[1]);
+      if (args.length >= 3) setDate(c, ints());
+      else setField(c, ints()[0], ints()[1]);
       return null;
     case 'add':
-      addToField(c, ints[0], ints[1]);
+      addToField(c, ints()[0], ints()[1]);
       return null;
     case 'setTime':
     case 'setTimeInMillis':

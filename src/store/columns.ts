@@ -40,11 +40,12 @@ const decidedBy: Column<'decidedBy'> = {
   name: 'decided_by', field: 'decidedBy', toSql: (v) => v ?? 'search', fromSql: (v) => v as ResultRecord['decidedBy'], toCell: (v) => v ?? 'search', exported: true,
 };
 
-/** In the order a stored result lists its fields. */
+/** In the order a stored result lists its fields, and the export its columns. */
 export const RESULT_COLUMNS: readonly ResultColumn[] = [
   required('mode', 'mode'),
   required('verdict', 'verdict'),
   complete,
+  decidedBy,
   optional('events', 'events'),
   optional('states', 'states'),
   optional('transitions', 'transitions'),
@@ -52,7 +53,6 @@ export const RESULT_COLUMNS: readonly ResultColumn[] = [
   optional('ms', 'ms'),
   optional('peak_memory_mb', 'peakMemoryMb'),
   optional('error', 'error'),
-  decidedBy,
   optional('reason', 'reason', false),
 ];
 

@@ -76,11 +76,14 @@ ${methods}`;
 describe('devices', () => {
   const prefs = (inputs: string) => `preferences { section { ${inputs} } }`;
   it('sends a command the capability does not define to the device, recorded without effect', () => {
-    const home = homeFor(`${prefs('input "lock1", "capability.lock"\ninput "sw", "capability.switch"\ninput "t", "capability.thermostat"\ninput "mode", "enum", options: ["emergency heat"]')}
-def f() { lock1.setCode(1, "1234"); sw.setHue(20); t."$mode"(); [lock1.currentLock, sw.currentSwitch] }`);
-    expect(home.app.invoke('f', [])).toEqual(['locked', 'off']);
-    expect(home.records.filter((r) => r.kind === 'command').map((r) => (r.kind === 'command' ? r.command : ''))).toEqual(['setCode', 'setHue', 'emergency heat']);
-    expect(home.records.some((r) => r.kind === 'write')).toBe(false);
+    const home = homeFor(`${prefs('input "lock1", "capability.lock"\ninput "sw", "capability.switch"\ninput "t", "capability.thermostat"\ninput "mode", "enum", options: ["emergencyHeat"]')}
+def f() { lock1.setCode(1, "1234"); sw.setHue(20); t.usercodechange(); t."$mode"(); [lock1.currentLock, sw.currentSwitch, t.currentThermostatMode] }`);
+    expect(home.app.invoke('f', [])).toEqual(['locked', 'off', 'emergency heat']);
+    expect(home.records.filter((r) => r.kind === 'command').map((r) => (r.kind === 'command' ? r.command : ''))).toEqual(['setCode', 'setHue', 'usercodechange', 'emergencyHeat']);
+    expect(home.records.filter((r) => r.kind === 'write').map((r) => (r.kind === 'write' ? r.attribute : ''))).toEqual(['thermostatMode']);
+  });
+  it('gives a command name that cannot be a method the app\'s MissingMethodException, as the platform does', () => {
+    expect(show('try { t."emergency heat"() } catch (MissingMethodException e) { "missing" }', prefs('input "t", "capability.thermostat"'))).toBe('missing');
   });
   it('reads an attribute written as a device property', () => {
     const home = homeFor(`${prefs('input "door", "capability.contactSensor"')}\ndef f() { [door.contact, door.currentContact] }`);

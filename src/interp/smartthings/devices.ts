@@ -1,6 +1,7 @@
 // SmartThings devices as apps see them: attributes (`currentSwitch`, `currentValue("switch")`,
 // `currentState`), identity, capabilities, and commands, which go to the Host.
 import type { RuntimeContext } from '../context.js';
+import { missingMethod } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
@@ -96,9 +97,12 @@ export function deviceMethod(ctx: RuntimeContext, d: DeviceRef, name: string, ar
       return deviceProperty(ctx, d, name.charAt(3).toLowerCase() + name.slice(4));
   }
   if (GROOVY_OBJECT_METHODS.has(name)) return NOT_FOUND;
+  // A name that cannot be a method (`thermostat."${mode}"()` with the mode "emergency heat") fails
+  // on the platform too: the app's own MissingMethodException.
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw missingMethod(name, d.label);
   // Any other name is a command sent to the device. One its capability does not define (`setCode`
-  // of a lock, a custom command of the user's device handler, a name built from an enum input)
-  // goes to the device too: the host records it, and it changes nothing the model knows of.
+  // of a lock, a custom command of the user's device handler) goes to the device too: the host
+  // records it, and it changes nothing the model knows of.
   return ctx.host.deviceCommand(ctx.app, d, name, n ? [n, ...args] : args);
 }
 

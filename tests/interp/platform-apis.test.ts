@@ -22,7 +22,9 @@ describe('messages the home records without changing state', () => {
   it('records sendEvent, hub commands and child devices', () => {
     const home = homeFor(`def f() {
   sendEvent(name: "battery", value: 50)
-  sendHubCommand(new physicalgraph.device.HubAction("lan discovery urn:x", physicalgraph.device.Protocol.LAN))
+  def action = new physicalgraph.device.HubAction("lan discovery urn:x", physicalgraph.device.Protocol.LAN)
+  action.options = [outputMsgToS3: true]
+  sendHubCommand(action)
   def child = addChildDevice("ns", "Virtual Switch", "dni-1", null, [label: "x"])
   child.on()
   deleteChildDevice("dni-1")

@@ -32,6 +32,8 @@ export const smartThings: Platform = {
     return NOT_FOUND;
   },
   setProperty(ctx, self, name, value) {
+    // A hub action's options (`action.options = [outputMsgToS3: true]`) change nothing modelled.
+    if (self instanceof BuiltinObject && self.kind === 'hubAction') return true;
     if (!(self instanceof BuiltinObject && self.kind === 'location' && name === 'mode')) return false;
     ctx.host.setLocationMode(ctx.app, toStr(value));
     return true;

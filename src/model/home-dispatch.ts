@@ -145,6 +145,9 @@ function eventValue(state: DeviceState, attribute: string, text: string): Value 
   return /^-?\d+$/.test(text) ? Number(text) : text;
 }
 
+/** The name of the event a command subscription hears: its value is the command sent. */
+export const COMMAND_EVENT = 'command';
+
 function matches(s: RuntimeSubscription, e: GEvent): boolean {
   if (e.source === 'APP') return s.target.kind === 'app';
   if (e.source === 'LOCATION') {
@@ -153,5 +156,6 @@ function matches(s: RuntimeSubscription, e: GEvent): boolean {
     return s.attribute === e.name && (s.value === null || s.value === e.value);
   }
   if (s.target.kind !== 'device' || s.target.device.id !== e.device?.id) return false;
+  if (s.command || e.name === COMMAND_EVENT) return s.command === true && e.name === COMMAND_EVENT && s.attribute === e.value;
   return s.attribute === e.name && (s.value === null || s.value === e.value);
 }

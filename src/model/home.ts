@@ -5,6 +5,7 @@
 // record of what happened (home-dispatch.ts), and its states as the model checker keeps them
 // (home-state.ts), and adds the environment: the events it fires.
 import type { Access, AccessKind } from '../interp/access.js';
+import { stateReads } from '../analysis/state-reads.js';
 import { Budget } from '../interp/context.js';
 import { CallDepthError } from '../interp/errors.js';
 import type { RuntimeSubscription } from '../interp/host.js';
@@ -33,6 +34,11 @@ export interface HomeOptions {
    * checker needs only each transition's strongest access per location (`strongestAccesses`).
    */
   everyAccess?: boolean;
+  /**
+   * Leave the apps' dead state (fields and store keys their code never reads: analysis/state-reads.ts)
+   * out of the state key and the accesses (default false).
+   */
+  liveStateOnly?: boolean;
 }
 
 export class Home {
@@ -48,7 +54,7 @@ export class Home {
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
     const budget = new Budget();
     const host = new HomeHost(this.world, this.events);
-    this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget })));
+    this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget, reads: options.liveStateOnly ? stateReads(ir) : undefined })));
   }
 
   /** App1, App2, ... in the order given (App1 installs first; App2's handlers run first). */

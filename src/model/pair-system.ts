@@ -48,13 +48,17 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   private readonly accessLists = new TrieNode<readonly Access[]>();
   private readonly infos = new TrieNode<PairTransitionInfo>();
 
-  /** `names`: the apps' names in the steps the home records (default App1, App2). */
+  /**
+   * `names`: the apps' names in the steps the home records (default App1, App2). `liveStateOnly`
+   * (default true): states and accesses leave out the apps' dead state (HomeOptions.liveStateOnly).
+   */
   constructor(
     private readonly apps: readonly [AppIR, AppIR],
     readonly events: readonly PairEvent[],
     names?: readonly [string, string],
+    { liveStateOnly = true }: { liveStateOnly?: boolean } = {},
   ) {
-    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, everyAccess: false });
+    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, everyAccess: false, liveStateOnly });
     this.home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
     this.home.load();
     this.loaded = this.home.snapshot();

@@ -106,7 +106,7 @@ interface AppEntry {
   failure?: { verdict: Verdict; error: string };
 }
 
-export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = process.stdout): Promise<BatchSummary> {
+export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = process.stderr): Promise<BatchSummary> {
   const started = Date.now();
   const groups = selectGroups(runGroups(options), options.groups);
   const store = new Store(options.db);
@@ -134,7 +134,7 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
         }
       }
     }
-    const progress = new Progress(tasks.length, out);
+    const progress = new Progress(tasks.length, out, { skipped: summary.skipped, resumeHint: resumeCommand(options.command, runId) });
     const run: RunContext = {
       runId, startedAt: store.run(runId)!.startedAt, db: resolve(options.db), corpus: resolve(options.corpus),
       pool: { jobs: options.jobs, budgetMs: hardLimitMs(options.budgetS), memoryMb: options.memoryMb },
@@ -169,7 +169,7 @@ function trackedAttributes(group: Group): readonly string[] {
  * The pool's hard stop. A check ends itself at the budget with its statistics so far; the pool only
  * kills a worker that overran that by far (conflict analysis of a huge graph, a runaway handler).
  */
-function hardLimitMs(budgetS: number): number {
+export function hardLimitMs(budgetS: number): number {
   return budgetS * 2000 + 5000;
 }
 
@@ -177,11 +177,33 @@ function openRun(store: Store, options: BatchOptions): number {
   const config = runConfig(options);
   if (options.resume === undefined) return store.beginRun(VERSION, options.command, config);
   const run = options.resume === 'last' ? store.lastRun(config) : store.run(Number(options.resume));
-  // `--resume last` on a command never run before (or killed before it stored its run) starts it.
-  if (!run && options.resume === 'last') return store.beginRun(VERSION, options.command, config);
+  if (!run && options.resume === 'last') {
+    // `--resume last` on a store without runs (or killed before it stored its run) starts the run;
+    // on one whose newest run has other options it refuses: resuming must never start a new run silently.
+    const newest = store.lastRun();
+    if (!newest) return store.beginRun(VERSION, options.command, config);
+    throw new UsageError(`--resume last: no run in ${options.db} has these options; the newest, run ${newest.id}, differs in ${configDifference(newest.config, config)} (resume it with its own options, or leave out --resume to start a new run)`);
+  }
   if (!run) throw new UsageError(`no run ${options.resume} in ${options.db}`);
-  if (JSON.stringify(run.config) !== JSON.stringify(config)) throw new UsageError(`run ${run.id} was started with another configuration: ${JSON.stringify(run.config)}`);
+  if (JSON.stringify(run.config) !== JSON.stringify(config)) throw new UsageError(`run ${run.id} was started with other options: it differs in ${configDifference(run.config, config)}`);
   return run.id;
+}
+
+/** `budgetS: 60 there, 10 here; modes: ["dpor"] there, ["dpor","nodpor"] here` */
+export function configDifference(stored: unknown, current: ReturnType<typeof runConfig>): string {
+  const there = (stored ?? {}) as Record<string, unknown>;
+  const here = current as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(there), ...Object.keys(here)])];
+  const shown = (value: unknown) => (value === undefined ? '(not set)' : JSON.stringify(value));
+  return keys
+    .filter((key) => JSON.stringify(there[key]) !== JSON.stringify(here[key]))
+    .map((key) => `${key}: ${shown(there[key])} there, ${shown(here[key])} here`)
+    .join('; ');
+}
+
+/** The command that resumes this run: the one given, with `--resume` naming the run. */
+function resumeCommand(command: string, runId: number): string {
+  return `${command.replace(/ --resume(=| )\S+/, '')} --resume ${runId}`;
 }
 
 /** Records every app of the groups once, with its content hash and whether it parses and lowers. */

@@ -7,7 +7,8 @@ import { noConflictReason } from '../conflicts/prefilter.js';
 import type { AttributeWrite } from '../model/attribute-write.js';
 import { InterpError, UnsupportedError } from '../interp/errors.js';
 import { buildPairEvents } from '../model/events.js';
-import type { ConflictWrite, Mode, PairResult, Verdict } from '../results/types.js';
+import type { PairSystem } from '../model/pair-system.js';
+import type { ConflictWrite, Mode, PairResult, PairWarning, Verdict } from '../results/types.js';
 import { heapMb } from '../util/heap.js';
 import { appName, explorePair, pairSystem, trackedFilter, type CheckPairOptions, type ExploredPair } from './explore-pair.js';
 import { formatLoadError, loadApp, type LoadedApp } from './load.js';
@@ -70,8 +71,13 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
     peakMemoryMb: heapMb(),
     decidedBy: 'search',
     conflicts,
-    warnings: physicalWarnings(app1.ir, app2.ir, names),
+    warnings: [...physicalWarnings(app1.ir, app2.ir, names), ...exceptionWarnings(system)],
   };
+}
+
+/** The apps' exceptions the search met, as the result's warnings (one per app, handler and message). */
+function exceptionWarnings(system: PairSystem): PairWarning[] {
+  return system.appExceptions().map((e) => ({ kind: 'app-exception', app: e.appName, handler: e.handler, line: e.line, message: `${e.appName} ${e.handler}(): ${e.message}` }));
 }
 
 function prefilterReason(app1: LoadedApp, app2: LoadedApp, options: CheckPairOptions): string | undefined {

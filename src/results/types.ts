@@ -44,9 +44,18 @@ export interface ConflictReport {
   trace: Trace;
 }
 
+/**
+ * Something to know about a decided pair that is not a conflict: `physical` (one app changes a medium
+ * the other senses), or `app-exception` (an app's handler raised an exception: as on SmartThings it
+ * ended that execution only, its effects up to the throw stand, and the search went on).
+ */
 export interface PairWarning {
   kind: string;
   message: string;
+  /** For an app exception: the app's name, the handler and the line in the app's file. */
+  app?: string;
+  handler?: string;
+  line?: number;
 }
 
 /** What the search measured. */

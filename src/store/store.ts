@@ -4,8 +4,8 @@
 // (errors.ts); reading goes on past a row that does not decode, which is left out and reported
 // in `problems`.
 import type Database from 'better-sqlite3';
-import { MODES, VERDICTS, type ConflictRecord, type Mode, type PairWarning, type ResultRecord, type StoredResult } from '../results/types.js';
-import { fromColumns, toColumns, type SqlValue } from './columns.js';
+import { MODES, VERDICTS, type ConflictRecord, type Mode, type ResultRecord, type StoredResult } from '../results/types.js';
+import { fromColumns, toColumns, warningFromRow, warningValues, WARNING_COLUMNS, type SqlValue } from './columns.js';
 import { storeError, StoreError } from './errors.js';
 import { openDatabase } from './open.js';
 import { MIGRATIONS } from './schema.js';
@@ -210,8 +210,9 @@ export class Store {
           insertConflict.run(resultId, c.device, c.attribute, c.laterApp, c.laterValue, c.earlierApp, c.earlierValue,
             c.earlierManual ? 1 : 0, JSON.stringify(c.trace));
         }
-        const insertWarning = this.db.prepare('INSERT INTO warnings (result_id, kind, message) VALUES (?, ?, ?)');
-        for (const w of result.warnings) insertWarning.run(resultId, w.kind, w.message);
+        const warningNames = WARNING_COLUMNS.map((c) => c.name);
+        const insertWarning = this.db.prepare(`INSERT INTO warnings (result_id, ${warningNames.join(', ')}) VALUES (?, ${warningNames.map(() => '?').join(', ')})`);
+        for (const w of result.warnings) insertWarning.run(resultId, ...warningValues(w));
         return true;
       })());
   }
@@ -260,7 +261,7 @@ export class Store {
         finishedAt: row.finished_at,
         conflicts: this.conflictsOf(row.id),
         warnings: this.readOrReport(`the warnings of result ${row.id}`, [], () =>
-          this.db.prepare('SELECT kind, message FROM warnings WHERE result_id = ? ORDER BY id').all(row.id) as PairWarning[]),
+          (this.db.prepare(`SELECT ${WARNING_COLUMNS.map((c) => c.name).join(', ')} FROM warnings WHERE result_id = ? ORDER BY id`).all(row.id) as Array<Record<string, SqlValue>>).map(warningFromRow)),
       }];
     });
   }

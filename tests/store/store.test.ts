@@ -12,7 +12,7 @@ const tempDb = () => join(mkdtempSync(join(tmpdir(), 'stcheck-store-')), 'nested
 const conflictResult: ResultRecord = {
   mode: 'dpor', verdict: 'conflict', complete: true, events: 6, states: 12, transitions: 40, executions: 3, ms: 5, peakMemoryMb: 30,
   conflicts: [{ device: 'lock', attribute: 'lock', laterApp: 'App1', laterValue: 'locked', earlierApp: 'App2', earlierValue: 'unlocked', earlierManual: true, trace: [{ event: 'nfcTouch' }] }],
-  warnings: [{ kind: 'physical', message: 'light' }],
+  warnings: [{ kind: 'physical', message: 'light' }, { kind: 'app-exception', message: 'a openHandler(): NullPointerException', app: 'a', handler: 'openHandler', line: 15 }],
 };
 
 describe('Store', () => {
@@ -47,7 +47,9 @@ describe('Store', () => {
 
     const reopened = new Store(file);
     const [stored] = reopened.results(run);
-    expect(stored).toMatchObject({ group: 'locks', app1: 'a', app2: 'b', mode: 'dpor', verdict: 'conflict', states: 12, warnings: [{ kind: 'physical', message: 'light' }] });
+    expect(stored).toMatchObject({ group: 'locks', app1: 'a', app2: 'b', mode: 'dpor', verdict: 'conflict', states: 12 });
+    // A physical warning has no app, handler or line; an app exception keeps where it was raised.
+    expect(stored.warnings).toEqual(conflictResult.warnings);
     expect(stored.conflicts).toEqual(conflictResult.conflicts);
     expect(reopened.doneKeys(run)).toEqual(new Set([`${pair}:dpor`]));
     expect(reopened.results(run)).toHaveLength(1);

@@ -1,4 +1,5 @@
 // `stcheck batch`: check every pair of a corpus in parallel and keep the results in SQLite.
+import { EXIT, exitCodesHelp, usageError } from '../exit.js';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { runBatch, type BatchOptions, type BatchSummary } from '../../batch/batch.js';
@@ -50,17 +51,14 @@ export function registerBatch(program: Command): void {
     .option('--resume <run>', 'continue a run: its id, or "last" for the newest run with the same options')
     .option('--queue <url>', 'spread the checks over the machines running `stcheck worker` on this Redis server (redis://HOST:PORT); this process stays the only writer of the store (docs/distributed.md)')
     .option('--json', 'print the summary as JSON')
-    .addHelpText('after', '\nExit codes: 0 the batch finished (whatever the verdicts), 2 usage error.')
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.interrupted]))
     .action(async (options: BatchCommandOptions) => {
       let summary: BatchSummary;
       try {
         summary = await runBatch(batchOptions(options));
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
-        process.stderr.write(`stcheck batch: ${error.message}\n`);
-        process.exitCode = 2;
-        return;
+        usageError('batch', error.message);
       }
       if (options.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
       else printSummary(summary, options.db);
@@ -106,11 +104,26 @@ function printSummary(summary: BatchSummary, db: string): void {
     `store: ${db}`,
   ];
   const store = new Store(db, { readOnly: true });
-  const conflicts = store.results(summary.runId).flatMap((r) => r.conflicts.map((c) => `  ${r.group} ${r.app1} × ${r.app2} (${r.mode}): ${c.device}.${c.attribute} ${c.laterApp}=${c.laterValue} over ${c.earlierApp}=${c.earlierValue}`));
+  const results = store.results(summary.runId);
   store.close();
+  const conflicts = results.flatMap((r) => r.conflicts.map((c) => `  ${r.group} ${r.app1} × ${r.app2} (${r.mode}): ${c.device}.${c.attribute} ${c.laterApp}=${c.laterValue} over ${c.earlierApp}=${c.earlierValue}`));
   if (conflicts.length > 0) {
-    lines.push(`conflicts (${conflicts.length}):`, ...conflicts.slice(0, MAX_CONFLICT_LINES));
-    if (conflicts.length > MAX_CONFLICT_LINES) lines.push(`  ... ${conflicts.length - MAX_CONFLICT_LINES} more: stcheck report --db ${db} --table conflicts`);
+    lines.push(
+      `conflicts (${conflicts.length}); "A=x over B=y": app A wrote x while app B's y, written before, was still in effect (a device both apps control ends as A left it):`,
+      ...conflicts.slice(0, MAX_CONFLICT_LINES),
+    );
+    if (conflicts.length > MAX_CONFLICT_LINES) lines.push(`  ... ${conflicts.length - MAX_CONFLICT_LINES} more: npx stcheck report${dbOption(db)} --table conflicts`);
+    const first = results.find((r) => r.conflicts.length > 0)!;
+    lines.push(
+      'next:',
+      `  npx stcheck show${dbOption(db)} ${first.app1} ${first.app2}    # a pair's conflicts with their traces: which events, handlers and commands`,
+      `  npx stcheck html${dbOption(db)} -o results/report.html    # the whole run as one page: plots, a table of pairs, traces`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** ` --db FILE` for a store other than the default, which the next commands read without it. */
+function dbOption(db: string): string {
+  return db === DEFAULT_DB ? '' : ` --db ${db}`;
 }

@@ -38,17 +38,55 @@ export async function runPool<T, R>(
   options: PoolOptions,
   onOutcome: (task: T, outcome: TaskOutcome<R>, index: number) => void,
 ): Promise<void> {
-  let next = 0;
-  const runOne = async (slot: Slot): Promise<void> => {
-    while (next < tasks.length) {
-      const index = next++;
-      const outcome = await runTask<T, R>(slot, workerFile, tasks[index], index, options);
-      onOutcome(tasks[index], outcome, index);
+  const pool = openPool<T, R>(workerFile, options);
+  try {
+    await Promise.all(tasks.map(async (task, index) => onOutcome(task, await pool.run(task), index)));
+  } finally {
+    await pool.close();
+  }
+}
+
+/** A pool that takes tasks as they come (a queue worker's jobs): `run` waits for a free worker. */
+export interface Pool<T, R> {
+  run(task: T): Promise<TaskOutcome<R>>;
+  /** Stops the workers; call it once no task is running. */
+  close(): Promise<void>;
+}
+
+/** Starts workers lazily, at most `options.jobs`, and hands each task to the next free one. */
+export function openPool<T, R>(workerFile: URL, options: PoolOptions): Pool<T, R> {
+  const slots: Slot[] = [];
+  const idle: Slot[] = [];
+  const waiting: Array<(slot: Slot) => void> = [];
+  let nextTaskId = 0;
+  const acquire = (): Promise<Slot> => {
+    const free = idle.pop();
+    if (free) return Promise.resolve(free);
+    if (slots.length < Math.max(1, options.jobs)) {
+      const slot = spawn(workerFile, options);
+      slots.push(slot);
+      return Promise.resolve(slot);
     }
-    stop(slot.worker);
+    return new Promise((resolve) => waiting.push(resolve));
   };
-  const slots = Array.from({ length: Math.max(1, Math.min(options.jobs, tasks.length)) }, () => spawn(workerFile, options));
-  await Promise.all(slots.map(runOne));
+  const release = (slot: Slot) => {
+    const next = waiting.shift();
+    if (next) next(slot);
+    else idle.push(slot);
+  };
+  return {
+    async run(task) {
+      const slot = await acquire();
+      try {
+        return await runTask<T, R>(slot, workerFile, task, nextTaskId++, options);
+      } finally {
+        release(slot);
+      }
+    },
+    async close() {
+      for (const slot of slots) stop(slot.worker);
+    },
+  };
 }
 
 /**

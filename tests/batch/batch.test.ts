@@ -64,9 +64,10 @@ describe('runBatch', () => {
   });
 
   it('stores an exploding state space stopped by the soft heap budget as out-of-memory, with its statistics, and finishes', async () => {
-    // The workers' hard heap limit is 160 MB; the checker stops itself at 75% of it (120 MB), long
-    // before the time budget.
-    const opts = options({ ...runawayCorpus(['counter', 'motion-light']), budgetS: 20, memoryMb: 160, modes: ['dpor'] });
+    // The workers' hard heap limit is 160 MB; the checker stops itself at 75% of it (120 MB). The
+    // heap grows with the states explored, not with time, so the time budget is set far beyond any
+    // machine's reach: a busy machine only makes the test slower, never its verdict another.
+    const opts = options({ ...runawayCorpus(['counter', 'motion-light']), budgetS: 3600, memoryMb: 160, modes: ['dpor'] });
     const summary = await runBatch(opts, quiet);
     expect(summary).toMatchObject({ stored: 2, verdicts: { 'out-of-memory': 2 } });
     const store = new Store(opts.db);
@@ -74,11 +75,10 @@ describe('runBatch', () => {
       // Stopped by the checker, not killed by V8: the search's statistics are kept, and there is no error.
       expect(r).toMatchObject({ verdict: 'out-of-memory', complete: false, error: undefined });
       expect(r.states).toBeGreaterThan(1000);
-      expect(r.ms).toBeLessThan(20_000);
     }
     expect(store.run(summary.runId)?.endedAt).not.toBeNull();
     store.close();
-  });
+  }, 900_000);
 });
 
 describe('a worker process that dies', () => {

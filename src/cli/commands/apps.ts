@@ -5,9 +5,7 @@ import type { Command } from 'commander';
 import { censusFile, summarizeCensus, type AppCensus, type CensusBlock, type CensusSummary } from '../../pipeline/census.js';
 import { collectGroovyFiles, MissingPathError } from '../../util/files.js';
 import { writeJson, writeLines } from '../../util/output.js';
-
-/** Exit codes: 0 every app runs, 1 some app does not, 2 usage. */
-const EXIT = { allRun: 0, someBlocked: 1, usage: 2 } as const;
+import { EXIT, exitCodesHelp, usageError } from '../exit.js';
 
 function describeBlock(file: string, b: CensusBlock): string {
   const at = b.line === undefined ? file : `${file}:${b.line}:${b.column ?? 1}`;
@@ -36,21 +34,19 @@ export function registerApps(program: Command): void {
     .description('Census of a corpus: which apps parse, lower and run every handler, and why not')
     .argument('<paths...>', '.groovy files or directories to search')
     .option('--json', 'print one JSON object: { apps: [...], summary }')
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : EXIT.usage))
+    .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.appError]))
     .action((paths: string[], options: { json?: boolean }) => {
       let files: string[];
       try {
         files = collectGroovyFiles(paths);
       } catch (error) {
         if (!(error instanceof MissingPathError)) throw error;
-        process.stderr.write(`stcheck apps: ${error.message}\n`);
-        process.exitCode = EXIT.usage;
-        return;
+        usageError('apps', error.message);
       }
       const results = files.map(censusFile);
       const summary = summarizeCensus(results);
       if (options.json) writeJson(process.stdout, { apps: results, summary });
       else writeLines(process.stdout, textReport(results, summary));
-      process.exitCode = summary.runs === summary.apps ? EXIT.allRun : EXIT.someBlocked;
+      process.exitCode = summary.runs === summary.apps ? EXIT.ok : EXIT.appError;
     });
 }

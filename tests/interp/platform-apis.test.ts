@@ -87,9 +87,12 @@ def f() { lock1.setCode(1, "1234"); sw.setHue(20); t.usercodechange(); t."$mode"
   it('gives a command name that cannot be a method the app\'s MissingMethodException, as the platform does', () => {
     expect(show('try { t."emergency heat"() } catch (MissingMethodException e) { "missing" }', prefs('input "t", "capability.thermostat"'))).toBe('missing');
   });
-  it('reads an attribute written as a device property', () => {
-    const home = homeFor(`${prefs('input "door", "capability.contactSensor"')}\ndef f() { [door.contact, door.currentContact] }`);
-    expect(home.app.invoke('f', [])).toEqual(['closed', 'closed']);
+  it('reads an attribute written as a device property, null when the device lacks it', () => {
+    const home = homeFor(`${prefs('input "door", "capability.contactSensor"')}\ndef f() { [door.contact, door.currentContact, door.lock] }`);
+    expect(home.app.invoke('f', [])).toEqual(['closed', 'closed', null]);
+  });
+  it('gives a command read as a property the app\'s MissingPropertyException', () => {
+    expect(show('try { sw.on } catch (MissingPropertyException e) { "missing" }', prefs('input "sw", "capability.switch"'))).toBe('missing');
   });
   it('binds the standard capabilities outside the reference\'s models, and legacy spellings', () => {
     const home = homeFor(`${prefs('input "codes", "capability.lockCodes"\ninput "beeper", "capability.tone"\ninput "r", "capability.refresh"\ninput "old", "capability.Switch"')}

@@ -129,8 +129,13 @@ export class Home {
    * writes stand; the reference's tracker likewise flags a conflict inside such a cascade.
    */
   fire(event: PairEvent): void {
+    this.cuttingCascades(() => this.fireUncut(event));
+  }
+
+  /** Runs `body`, cutting an endless event cascade it starts where the call-depth budget ran out (see `fire`). */
+  private cuttingCascades(body: () => void): void {
     try {
-      this.fireUncut(event);
+      body();
     } catch (error) {
       if (!(error instanceof CallDepthError)) throw error;
       const innermost = this.records.findLast((r) => r.kind === 'handler');
@@ -165,7 +170,7 @@ export class Home {
   /**
    * Runs a subscription's handler once with a plausible event: its value filter if it has one,
    * otherwise a value of the attribute's domain other than the current one (so the environment
-   * would really deliver it).
+   * would really deliver it). An endless cascade it starts is cut as in `fire`.
    */
   exercise(s: RuntimeSubscription): void {
     const date = new GDate(NOW_MS);
@@ -185,7 +190,7 @@ export class Home {
     }
     const owner = this.world.subscriptions.find((x) => x.subscription === s)?.app ?? this.app;
     this.records.push({ kind: 'event', depth: this.events.depth, source: event.device?.id ?? event.source.toLowerCase(), name: event.name, value: event.value, manual: false });
-    this.events.runHandler(owner, s.handler, `${event.name}=${event.value}`, [event]);
+    this.cuttingCascades(() => this.events.runHandler(owner, s.handler, `${event.name}=${event.value}`, [event]));
   }
 
   // --- states of the model ------------------------------------------------------------------------

@@ -75,7 +75,7 @@ describe('the demo apps', () => {
     const all = checkPairFiles(demo('unlock-on-arrival'), demo('relock-when-unlocked'), { mode: 'dpor' });
     const first = checkPairFiles(demo('unlock-on-arrival'), demo('relock-when-unlocked'), { mode: 'dpor', firstConflict: true });
     expect(first.conflicts).toHaveLength(1);
-    expect(first.conflicts[0].trace.steps.length).toBe(Math.min(...all.conflicts.map((c) => c.trace.steps.length)));
+    expect(first.conflicts[0].trace.events.flatMap((e) => e.steps).length).toBe(Math.min(...all.conflicts.map((c) => c.trace.events.flatMap((e) => e.steps).length)));
   });
 });
 

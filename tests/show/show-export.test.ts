@@ -50,13 +50,13 @@ describe.skipIf(!HAVE_CORPUS)('stcheck show and export on a stored run', () => {
     ]);
   });
 
-  it('show exits 1 with a message for a pair without results, and 2 for a missing store', () => {
+  it('show exits 2 (usage) with a message for a pair without results and for a missing store', () => {
     const unknown = stcheck('show', '--db', db, 'nfc-tag-toggle', 'whole-house-fan');
-    expect(unknown.code).toBe(1);
+    expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe('');
     expect(unknown.stderr).toBe(`stcheck show: no stored result for nfc-tag-toggle × whole-house-fan in ${db}\n`);
     const wrongGroup = stcheck('show', '--db', db, '--group', 'ventfanSwitches', 'nfc-tag-toggle', 'enhanced-auto-lock-door');
-    expect(wrongGroup.code).toBe(1);
+    expect(wrongGroup.code).toBe(2);
     const missing = stcheck('show', '--db', join(db, '..', 'none.db'), 'a', 'b');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^stcheck show: no result store at /);

@@ -157,6 +157,9 @@ function dslBuiltins(run: PreferencesRun): Record<string, BuiltinFunction> {
     dynamicPage: pageStub(run),
     section: sectionStub(run),
     input: inputStub(run),
+    // Inputs shown only when the named setting is set or unset: inputs all the same.
+    ifSet: inputStub(run),
+    ifUnset: inputStub(run),
     href: hrefStub(run),
     paragraph: noop,
     label: noop,

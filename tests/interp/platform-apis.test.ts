@@ -129,3 +129,14 @@ def f() { sw.off(); def before = state.heard; sw.on(); [before, state.heard] }`)
     expect(home.app.invoke('f', [])).toEqual([null, 'command:on']);
   });
 });
+
+describe('calls the platform cannot resolve', () => {
+  it('are the app\'s MissingMethodException for a name it never declares, a gap for an API of the platform', () => {
+    expect(show('try { defaultState() } catch (MissingMethodException e) { "app bug" }')).toBe('app bug');
+    expect(() => show('findAllChildAppsByName("x")')).toThrow(/^unsupported: method findAllChildAppsByName\(\)/);
+  });
+  it('give a handler that is no method name (arguments swapped) the app\'s MissingMethodException, a closure handler stays a gap', () => {
+    expect(show('try { runIn(h, 60) } catch (MissingMethodException e) { "swapped" }', 'def h() { 60 }')).toBe('swapped');
+    expect(() => show('runIn(60, { -> 1 })')).toThrow(/^unsupported: runIn with a handler that is not a method name/);
+  });
+});

@@ -140,3 +140,13 @@ describe('calls the platform cannot resolve', () => {
     expect(() => show('runIn(60, { -> 1 })')).toThrow(/^unsupported: runIn with a handler that is not a method name/);
   });
 });
+
+describe('a hub input and properties of strings', () => {
+  it('holds the location\'s hub, whose text is the reference\'s hub0', () => {
+    expect(show('[theHub.name, theHub.localIP, theHub.getId(), "$theHub", settings.theHub.id]', 'preferences { section { input "theHub", "hub" } }')).toBe('[Home Hub, 192.168.1.10, hub0, hub0, hub0]');
+  });
+  it('gives a String only its empty property; any other is the app\'s MissingPropertyException', () => {
+    expect(show('["".empty, "x".empty]')).toBe('[true, false]');
+    expect(show('try { "abc".size } catch (MissingPropertyException e) { "missing" }')).toBe('missing');
+  });
+});

@@ -5,7 +5,7 @@ import type * as ast from '../parser/ast.js';
 import type { FunctionIR } from '../ir/ir.js';
 import type { AccessKind } from './access.js';
 import type { Budget, BuiltinFunction, Platform, RuntimeContext } from './context.js';
-import { BudgetError, InterpError, UnsupportedError } from './errors.js';
+import { BudgetError, InterpError, RecursionError, UnsupportedError } from './errors.js';
 import { BuiltinObject, type GClosure, type GMap, type Value } from './values.js';
 
 export interface AppCore extends RuntimeContext {
@@ -64,15 +64,30 @@ export function step(b: Budget): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Errors get the position of the innermost node that has one.
+// Every statement and expression is evaluated one level deeper (bounded by the budget's
+// maxNesting, so the evaluator never reaches the end of the JS stack), and errors get the position
+// of the innermost node that has one.
 
 export function located<T>(app: AppCore, node: ast.Node, fn: () => T): T {
+  const b = app.budget;
   try {
+    if (++b.nesting > b.maxNesting) throw new RecursionError(`evaluation nested more than ${b.maxNesting} levels deep (runaway recursion?)`);
     return fn();
   } catch (e) {
-    if (e instanceof InterpError && !e.at) e.locate({ file: app.file, line: node.range.start.line, column: node.range.start.column });
-    throw e;
+    const error = e instanceof RangeError ? beyondLimits(e) : e;
+    if (error instanceof InterpError && !error.at) error.locate({ file: app.file, line: node.range.start.line, column: node.range.start.column });
+    throw error;
+  } finally {
+    b.nesting--;
   }
+}
+
+/**
+ * What the counted limits did not foresee and JS refused (a string or array past V8's maximum
+ * length, a value nested past the JS stack): still the app's runaway value, reported like one.
+ */
+function beyondLimits(e: RangeError): BudgetError {
+  return new BudgetError(`beyond the interpreter's limits (${e.message})`);
 }
 
 export function unsupported(what: string): never {

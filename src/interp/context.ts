@@ -70,7 +70,7 @@ export class Budget {
     readonly maxSteps = 2_000_000,
     readonly maxDepth = 150,
     readonly maxRecursion = 100,
-    readonly maxNesting = 3_000,
+    readonly maxNesting = 1_200,
   ) {}
 
   /** Runs one handler (or another entry the host calls) nested in whatever runs already. */

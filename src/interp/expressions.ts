@@ -9,7 +9,7 @@ import { concat, instanceOf, toStr, truthy } from './operators.js';
 import { iterate } from './groovy-methods.js';
 import { Double, GClosure, type GMap, type Value } from './values.js';
 import { bindParams, evalCall, evalCast, evalMethodCall, evalNew, invokeMethod } from './calls.js';
-import { located, recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
+import { enterNode, locatedError, recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
 import { binary, evalAssign, evalUnary, evalUpdate } from './operator-expressions.js';
 import { evalIndex, evalPropertyAccess, resolveName } from './properties.js';
 import { execStatements } from './statements.js';
@@ -29,7 +29,15 @@ export function evalExpr(frame: Frame, e: ast.Expression): Value {
     case 'ThisExpr':
       return frame.app.self;
     default:
-      return located(frame.app, e, () => checkedSize(evalCompound(frame, e)));
+      // `located`, inlined (frame.ts).
+      try {
+        enterNode(frame.app.budget);
+        return checkedSize(evalCompound(frame, e));
+      } catch (error) {
+        throw locatedError(frame.app, e, error);
+      } finally {
+        frame.app.budget.nesting--;
+      }
   }
 }
 
@@ -143,22 +151,38 @@ function materialiseRange(from: Value, to: Value, exclusive: boolean): Value[] {
   return Array.from({ length: Math.max(0, length) }, (_, i) => a + i * dir);
 }
 
+/**
+ * Levels of nesting a closure call counts for: called from a GDK method (`each`, `collect`, ...),
+ * it puts about as many JS frames on the stack as that many nested expressions, and the nesting
+ * limit stands for the stack (measured in docs/robustness.md).
+ */
+const CLOSURE_CALL_LEVELS = 3;
+
 function makeClosure(frame: Frame, e: ast.Closure): GClosure {
   const app = frame.app;
   const params = e.params;
   return new GClosure(
     (args) => {
-      step(app.budget);
-      const scope = new Scope(frame.scope);
-      const inner: Frame = { app, scope };
-      if (params === null) scope.vars.set('it', args[0] ?? null);
-      else {
-        // A closure of several parameters called with one list spreads it (`{ k, v -> }` on pairs).
-        const spread = params.length > 1 && args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
-        bindParams(inner, params, spread);
+      const b = app.budget;
+      step(b);
+      b.nesting += CLOSURE_CALL_LEVELS - 1;
+      try {
+        enterNode(b);
+        const scope = new Scope(frame.scope);
+        const inner: Frame = { app, scope };
+        if (params === null) scope.vars.set('it', args[0] ?? null);
+        else {
+          // A closure of several parameters called with one list spreads it (`{ k, v -> }` on pairs).
+          const spread = params.length > 1 && args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
+          bindParams(inner, params, spread);
+        }
+        const r = execStatements(inner, e.body);
+        return r instanceof Signal ? r.value : r;
+      } catch (error) {
+        throw locatedError(app, e, error);
+      } finally {
+        b.nesting -= CLOSURE_CALL_LEVELS;
       }
-      const r = execStatements(inner, e.body);
-      return r instanceof Signal ? r.value : r;
     },
     params === null ? 1 : params.length,
   );

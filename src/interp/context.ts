@@ -52,7 +52,7 @@ export interface Platform {
  * Steps and nesting shared by every app instance of one simulated world, so a cascade of nested
  * handler runs (App1 → command → App2 → ...) is bounded as a whole. Reset when the outermost
  * invocation starts. Every limit is a count, never the JS stack or the clock, so the same app ends
- * the same way on every machine (docs/robustness.md):
+ * the same way on every machine (docs/interpreter.md, "Limits"):
  * - `maxSteps` statements and closure calls: an endless loop;
  * - `maxDepth` nested app method calls across the world: an endless event cascade, which the home
  *   cuts (model/home.ts);

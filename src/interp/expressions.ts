@@ -154,7 +154,7 @@ function materialiseRange(from: Value, to: Value, exclusive: boolean): Value[] {
 /**
  * Levels of nesting a closure call counts for: called from a GDK method (`each`, `collect`, ...),
  * it puts about as many JS frames on the stack as that many nested expressions, and the nesting
- * limit stands for the stack (measured in docs/robustness.md).
+ * limit stands for the stack (measured in docs/interpreter.md, "Limits").
  */
 const CLOSURE_CALL_LEVELS = 3;
 

@@ -2,7 +2,7 @@
 // operation that could pass it, so a runaway value (`l = l + l` thirty times, `"x" * 1000000000`,
 // a map nested through shared references, a cyclic map in `state`) ends in one `budget` error at
 // the expression that made it, never in a V8 fatal error, an out-of-memory abort or a stack
-// overflow (docs/robustness.md gives the limits and why they are far above what apps use).
+// overflow (docs/interpreter.md, "Limits", gives them and why they are far above what apps use).
 import { BudgetError } from './errors.js';
 import { GMapEntry, type Value } from './values.js';
 

@@ -1,7 +1,8 @@
 // How deeply an app may nest its syntax. Every stage after the parser walks the tree recursively
 // (lowering, the static analyses, the evaluator), so the parser refuses a tree deeper than they can
 // all walk on the JS stack, with a positioned error, instead of letting one of them overflow later.
-// The corpus nests at most 39 levels deep and no bracket deeper than 12 (docs/robustness.md).
+// The study corpus nests at most 39 levels deep and its brackets at most 8 (docs/interpreter.md,
+// "Limits").
 import type * as ast from './ast.js';
 
 /** Brackets (`(`, `[`, `{`, `${`) nested deeper than this are a syntax error at the bracket. */

@@ -37,7 +37,7 @@ describe('syntax errors', () => {
   });
 
   // Nesting is limited (src/parser/limits.ts) so that no later stage overflows the JS stack on the
-  // tree; every refusal is a positioned parse error (docs/robustness.md).
+  // tree; every refusal is a positioned parse error (docs/interpreter.md, "Limits").
   it('refuses brackets nested past the limit at the first bracket too deep', () => {
     const result = parseGroovy('x = ' + '('.repeat(100_000) + '1' + ')'.repeat(100_000), 'deep.groovy');
     expect(result).toEqual({ ok: false, error: { file: 'deep.groovy', line: 1, column: 206, message: 'brackets nested more than 200 deep', kind: 'parse' } });

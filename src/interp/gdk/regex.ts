@@ -2,7 +2,7 @@
 // `replaceFirst`, `split`) on RE2 (the pure-JS port re2js): matching takes time linear in the text,
 // so no pattern an app writes (`/(a+)+$/` on "aaaa...!") can stall a check the way a backtracking
 // engine would. RE2 has no backreferences and no lookaround; a pattern using them is reported as
-// unsupported rather than run on a backtracking engine (docs/robustness.md).
+// unsupported rather than run on a backtracking engine (docs/interpreter.md, "Limits").
 import { RE2JS, RE2JSGroupException, RE2JSSyntaxException } from 're2js';
 import { GroovyError, UnsupportedError } from '../errors.js';
 

@@ -35,7 +35,7 @@ export function parseGroovy(source: string, file: string, options: ParseOptions 
     const deep = tooDeepNode(program);
     return deep ? { ok: false, error: nestedTooDeeply(deep.range.start, file) } : { ok: true, program };
   } catch (error) {
-    if (isPeggySyntaxError(error)) return { ok: false, error: fromPeggyError(error, file) };
+    if (isPeggySyntaxError(error)) return { ok: false, error: fromPeggyError(error, file, source) };
     const reached = positionOf(source, probe.offset?.() ?? 0);
     if (error instanceof ParseDeadlineError) return { ok: false, error: outOfTime(reached, file) };
     return { ok: false, error: fromUnexpectedError(error, reached, file) };

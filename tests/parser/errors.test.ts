@@ -24,6 +24,7 @@ describe('syntax errors', () => {
     expect(error('definition(\nname: \u201cAuto change\u201d,\n)\n')).toEqual({
       file: 'app.groovy', line: 2, column: 13,
       message: 'expected ")", "," or an operator, found "c" (the curly quote \u201c at 2:7 is not a string quote in Groovy)',
+      kind: 'parse',
     });
   });
 

@@ -82,10 +82,10 @@ describe('pathological apps end in one positioned verdict (check)', () => {
 
 describe('the same faults give the same kind in run', () => {
   it.each(FAILURES.filter(([name]) => ['recursion', 'endless-loop', 'cyclic-state', 'string-repeat', 'list-doubling'].includes(name)))(
-    '%s: an error of kind budget with its position, exit 1',
+    '%s: an error of kind budget with its position, exit 4',
     (name, _verdict, text, line) => {
       const { code, stderr } = stcheck('run', fixture(name), '--event', 'switch1.switch=on');
-      expect(code).toBe(1);
+      expect(code).toBe(4);
       expect(stderr).toMatch(new RegExp(`^error: .*${name}\\.groovy:${line}:\\d+\\n$`));
       expect(stderr).toContain(text);
     },
@@ -94,7 +94,7 @@ describe('the same faults give the same kind in run', () => {
 
   it('a syntax tree nested too deeply is a positioned parse error in run too', () => {
     const { code, stderr } = stcheck('run', fixture('deep-sum'), '--event', 'switch1.switch=on');
-    expect(code).toBe(1);
+    expect(code).toBe(4);
     expect(stderr).toMatch(/deep-sum\.groovy:12:\d+: parse error: nested more than 400 levels deep/);
   }, KILL_AFTER_MS);
 });

@@ -112,7 +112,7 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
   const store = new Store(options.db);
   try {
     const runId = openRun(store, options);
-    const apps = registerApps(store, options.corpus, groups);
+    const apps = registerApps(store, options.corpus, groups, options.budgetS);
     const done = store.doneKeys(runId);
     const summary: BatchSummary = { runId, stored: 0, skipped: 0, verdicts: {}, ms: 0 };
     const save = (pairId: number, record: ResultRecord) => {
@@ -206,8 +206,11 @@ function resumeCommand(command: string, runId: number): string {
   return `${command.replace(/ --resume(=| )\S+/, '')} --resume ${runId}`;
 }
 
-/** Records every app of the groups once, with its content hash and whether it parses and lowers. */
-function registerApps(store: Store, corpus: string, groups: readonly Group[]): Map<string, AppEntry> {
+/**
+ * Records every app of the groups once, with its content hash and whether it parses and lowers;
+ * each app is loaded under the pair's budget, so a huge file costs its pairs, not the batch.
+ */
+function registerApps(store: Store, corpus: string, groups: readonly Group[], budgetS: number): Map<string, AppEntry> {
   const apps = new Map<string, AppEntry>();
   for (const name of new Set(groups.flatMap((g) => g.apps))) {
     const file = join(corpus, name);
@@ -219,7 +222,7 @@ function registerApps(store: Store, corpus: string, groups: readonly Group[]): M
       continue;
     }
     const contentHash = createHash('sha256').update(text.source).digest('hex');
-    const loaded = loadApp(file);
+    const loaded = loadApp(file, { deadline: Date.now() + budgetS * 1000 });
     const failure = loaded.ok ? undefined : { verdict: loaded.kind, error: formatLoadError(loaded.error) };
     const status = loaded.ok ? 'ok' : loaded.kind === 'parse-error' ? 'parse-error' : 'lower-error';
     apps.set(name, { id: store.saveApp({ name: shortName, path: file, contentHash, status, error: failure?.error }), file, contentHash, failure });

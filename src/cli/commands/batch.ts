@@ -2,7 +2,8 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { runBatch, type BatchOptions, type BatchSummary } from '../../batch/batch.js';
-import { UsageError } from '../../pairs/source.js';
+import { pairFileGroups } from '../../pairs/pair-file.js';
+import { corpusGroupAttributes, requireDirectory, UsageError } from '../../pairs/source.js';
 import type { Mode } from '../../results/types.js';
 import { Store } from '../../store/store.js';
 import { SOFT_HEAP_FRACTION } from '../../util/heap.js';
@@ -11,6 +12,7 @@ interface BatchCommandOptions {
   corpus: string;
   lists?: string;
   auto?: boolean;
+  pairs?: string;
   group: string[];
   mode: string;
   jobs: string;
@@ -35,6 +37,7 @@ export function registerBatch(program: Command): void {
     .requiredOption('--corpus <dir>', 'the directory of .groovy apps')
     .option('--lists <dir>', "pair the apps of the reference's app lists in this directory (groups.json beside it gives the attributes)")
     .option('--auto', 'group the apps automatically by the device capabilities they actuate (the default without --lists)')
+    .option('--pairs <file>', 'check exactly the pairs of a CSV file with a group,app1,app2 header (one row per unordered pair, both orders run; other columns ignored; groups.json beside the corpus gives the attributes)')
     .option('--group <name>', 'only this group (repeatable)', collect, [])
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
     .option('--jobs <n>', 'worker threads', String(availableParallelism()))
@@ -64,7 +67,7 @@ export function registerBatch(program: Command): void {
 }
 
 function batchOptions(options: BatchCommandOptions): BatchOptions {
-  if (options.lists !== undefined && options.auto) throw new UsageError('give --lists or --auto, not both');
+  if ([options.lists !== undefined, options.auto === true, options.pairs !== undefined].filter(Boolean).length > 1) throw new UsageError('give one of --lists, --auto and --pairs');
   const modes: Mode[] | undefined = options.mode === 'both' ? ['dpor', 'nodpor'] : options.mode === 'dpor' || options.mode === 'nodpor' ? [options.mode] : undefined;
   if (!modes) throw new UsageError(`--mode: expected dpor, nodpor or both, not ${options.mode}`);
   const positive = (name: string, text: string | undefined) => {
@@ -76,6 +79,7 @@ function batchOptions(options: BatchCommandOptions): BatchOptions {
   return {
     corpus: options.corpus,
     lists: options.lists,
+    pairs: options.pairs === undefined ? undefined : pairsOfFile(options.pairs, options.corpus),
     groups: options.group,
     modes,
     jobs: Math.floor(positive('--jobs', options.jobs)),
@@ -88,6 +92,16 @@ function batchOptions(options: BatchCommandOptions): BatchOptions {
     resume: options.resume,
     command: ['stcheck', ...process.argv.slice(2)].join(' '),
   };
+}
+
+function pairsOfFile(file: string, corpus: string) {
+  requireDirectory('--corpus', corpus);
+  try {
+    return pairFileGroups(file, corpus, corpusGroupAttributes(corpus));
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`--pairs: ${error.message}`);
+    throw error;
+  }
 }
 
 const MAX_CONFLICT_LINES = 40;

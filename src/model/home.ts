@@ -14,6 +14,7 @@ import { NOW_MS } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
+import type { Environment } from './environment.js';
 import { Dispatcher } from './home-dispatch.js';
 import { HomeHost } from './home-host.js';
 import { HomeStates, type HomeSnapshot } from './home-state.js';
@@ -28,6 +29,8 @@ export interface HomeOptions {
   init: boolean;
   /** The apps' names in the steps recorded (App1's first); default: their ids. */
   names?: readonly string[];
+  /** What the apps' settings are (default: the reference's constants). */
+  environment?: Environment;
 }
 
 export class Home {
@@ -42,7 +45,7 @@ export class Home {
     this.states = new HomeStates(this.world);
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
     const budget = new Budget();
-    const host = new HomeHost(this.world, this.events);
+    const host = new HomeHost(this.world, this.events, options.environment);
     this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget })));
   }
 

@@ -7,6 +7,7 @@ import type { EventSystem, Step } from '../check/types.js';
 import type { AttributeWrite } from './attribute-write.js';
 import type { AppIR } from '../ir/ir.js';
 import { countsAsWrite } from '../devices/capabilities.js';
+import type { Environment } from './environment.js';
 import type { PairEvent } from './events.js';
 import { Home, type HomeSnapshot } from './home.js';
 import type { TraceStep } from './trace-step.js';
@@ -47,13 +48,14 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   private readonly accessLists = new Interned<readonly Access[]>();
   private readonly infos = new Interned<PairTransitionInfo>();
 
-  /** `names`: the apps' names in the steps the home records (default App1, App2). */
+  /** `names`: the apps' names in the steps the home records (default App1, App2); `environment`: the apps' settings (default the reference's). */
   constructor(
     private readonly apps: readonly [AppIR, AppIR],
     readonly events: readonly PairEvent[],
     names?: readonly [string, string],
+    environment?: Environment,
   ) {
-    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names });
+    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, environment });
     this.home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
     this.home.load();
     this.loaded = this.home.snapshot();

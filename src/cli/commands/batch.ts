@@ -7,6 +7,7 @@ import { corpusGroupAttributes, requireDirectory, UsageError } from '../../pairs
 import type { Mode } from '../../results/types.js';
 import { Store } from '../../store/store.js';
 import { SOFT_HEAP_FRACTION } from '../../util/heap.js';
+import { addEnvOption, environmentName } from './env-arg.js';
 
 interface BatchCommandOptions {
   corpus: string;
@@ -24,6 +25,7 @@ interface BatchCommandOptions {
   db: string;
   resume?: string;
   json?: boolean;
+  env: string;
 }
 
 export const DEFAULT_DB = 'results/stcheck.db';
@@ -31,8 +33,8 @@ export const DEFAULT_DB = 'results/stcheck.db';
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function registerBatch(program: Command): void {
-  program
-    .command('batch')
+  addEnvOption(program
+    .command('batch'))
     .description('Check every pair of a corpus in parallel under time and memory budgets; store the results in SQLite')
     .requiredOption('--corpus <dir>', 'the directory of .groovy apps')
     .option('--lists <dir>', "pair the apps of the reference's app lists in this directory (groups.json beside it gives the attributes)")
@@ -75,6 +77,8 @@ function batchOptions(options: BatchCommandOptions): BatchOptions {
     if (!(Number.isFinite(n) && n > 0)) throw new UsageError(`${name}: expected a positive number, not ${text}`);
     return n;
   };
+  const env = environmentName(options.env);
+  if (!env) throw new UsageError(`--env: expected reference or full, not ${options.env}`);
   if (options.resume !== undefined && options.resume !== 'last' && !/^\d+$/.test(options.resume)) throw new UsageError(`--resume: expected a run id or "last", not ${options.resume}`);
   return {
     corpus: options.corpus,
@@ -88,6 +92,7 @@ function batchOptions(options: BatchCommandOptions): BatchOptions {
     maxStates: options.maxStates === undefined ? undefined : Math.floor(positive('--max-states', options.maxStates)),
     prefilter: options.prefilter,
     firstConflict: options.firstConflict,
+    env,
     db: options.db,
     resume: options.resume,
     command: ['stcheck', ...process.argv.slice(2)].join(' '),

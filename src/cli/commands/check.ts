@@ -9,6 +9,7 @@ import { MODES, type Mode, type PairResult } from '../../results/types.js';
 import { renderResult } from '../../report/trace-text.js';
 import { SOFT_HEAP_FRACTION, softHeapLimitMb } from '../../util/heap.js';
 import { writeJson, writeLines } from '../../util/output.js';
+import { addEnvOption, environmentName } from './env-arg.js';
 
 interface CheckCommandOptions {
   group?: string;
@@ -20,14 +21,15 @@ interface CheckCommandOptions {
   firstConflict?: boolean;
   prefilter: boolean;
   json?: boolean;
+  env: string;
 }
 
 /** Exit codes: what a script can branch on. */
 export const EXIT = { noConflict: 0, conflict: 1, usage: 2, unfinished: 3, appError: 4 } as const;
 
 export function registerCheck(program: Command): void {
-  program
-    .command('check')
+  addEnvOption(program
+    .command('check'))
     .description('Model-check an ordered app pair in one simulated home and report conflicts')
     .argument('<app1>', 'App1 (.groovy)')
     .argument('<app2>', 'App2 (.groovy)')
@@ -49,10 +51,12 @@ export function registerCheck(program: Command): void {
       if (!modes || !(budgetMs > 0) || (options.maxStates !== undefined && !(Number(options.maxStates) > 0))) {
         usage('bad --mode, --budget-s or --max-states');
       }
+      const env = environmentName(options.env);
+      if (!env) usage(`--env: expected reference or full, not ${options.env}`);
       const maxHeapMb = options.memoryMb === undefined ? undefined : memoryBudget(options.memoryMb);
       for (const file of [file1, file2]) if (!existsSync(file)) usage(`no such file: ${file}`);
       const results = modes!.map((mode) => checkPairFiles(file1, file2, {
-        mode, attributes, budgetMs, maxStates: options.maxStates === undefined ? undefined : Number(options.maxStates), maxHeapMb, firstConflict: options.firstConflict, prefilter: options.prefilter,
+        mode, attributes, budgetMs, maxStates: options.maxStates === undefined ? undefined : Number(options.maxStates), maxHeapMb, firstConflict: options.firstConflict, prefilter: options.prefilter, env,
       }));
       if (options.json) {
         writeJson(process.stdout, results.length === 1 ? results[0] : Object.fromEntries(results.map((r) => [r.mode, r])));

@@ -1,7 +1,9 @@
 // `stcheck events <app1> <app2> [--json]`: the pair's event list, as the model checker fires it.
 import type { Command } from 'commander';
 import { buildPairEvents, referenceChoiceCount, type PairEvent } from '../../model/events.js';
+import { pairEnvironment } from '../../pipeline/explore-pair.js';
 import { formatLoadError, loadApp } from '../../pipeline/load.js';
+import { addEnvOption, environmentName } from './env-arg.js';
 
 function describe(e: PairEvent): string {
   const what = e.kind === 'schedule' ? `schedule ${e.handler}()` : `${e.kind === 'device' ? e.capability : e.kind}: ${e.name}=${e.value}`;
@@ -9,13 +11,19 @@ function describe(e: PairEvent): string {
 }
 
 export function registerEvents(program: Command): void {
-  program
-    .command('events')
+  addEnvOption(program
+    .command('events'))
     .description('Print the event list of an app pair (the events the environment fires)')
     .argument('<app1>', 'the first app (.groovy)')
     .argument('<app2>', 'the second app (.groovy)')
     .option('--json', 'print one JSON object')
-    .action((file1: string, file2: string, options: { json?: boolean }) => {
+    .action((file1: string, file2: string, options: { json?: boolean; env: string }) => {
+      const env = environmentName(options.env);
+      if (!env) {
+        process.stderr.write(`stcheck events: --env: expected reference or full, not ${options.env}\n`);
+        process.exitCode = 2;
+        return;
+      }
       const loaded = [loadApp(file1), loadApp(file2)];
       const failures = loaded.flatMap((l) => (l.ok ? [] : [formatLoadError(l.error)]));
       if (failures.length > 0) {
@@ -24,8 +32,9 @@ export function registerEvents(program: Command): void {
         return;
       }
       const [app1, app2] = loaded.map((l) => (l as Extract<typeof l, { ok: true }>).app);
-      const { events, unmodelled } = buildPairEvents(app1, app2);
-      const referenceEvents = referenceChoiceCount(events.filter((e) => !e.extra).length);
+      const { events, unmodelled } = buildPairEvents(app1, app2, pairEnvironment({ env }));
+      // The paper's "Evt." counts the reference's own list, whatever the environment shown.
+      const referenceEvents = referenceChoiceCount(buildPairEvents(app1, app2).events.filter((e) => !e.extra).length);
       if (options.json) {
         process.stdout.write(`${JSON.stringify({ events: events.length, referenceEvents, list: events, unmodelled }, null, 2)}\n`);
         return;

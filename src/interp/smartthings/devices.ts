@@ -12,11 +12,15 @@ function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Valu
   if (!d.attributes.includes(attribute)) return null;
   const value = ctx.host.readAttribute(ctx.app, d, attribute);
   const text = value === null ? null : toStr(value);
+  // A State's three dates (`date`, `dateCreated`, `rawDateCreated`): apps time how long a state has held with any of them.
+  const date = new GDate(time.NOW_MS);
   return mapOf({
     name: attribute,
     value: text,
     stringValue: text,
-    date: new GDate(time.NOW_MS),
+    date,
+    dateCreated: date,
+    rawDateCreated: date,
     unit: null,
     integerValue: isNumber(value) ? num.toInt(value) : null,
     doubleValue: isNumber(value) ? num.toDoubleValue(value) : null,

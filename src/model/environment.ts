@@ -9,7 +9,10 @@
 //   apps' `mode` and number settings differ, as two people would configure them. The reference's
 //   manual-action rule (§4.4) is kept in both.
 import { FULL_PAIR_MODES, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
+import { optionValue } from '../interp/input-bindings.js';
+import type { Value } from '../interp/values.js';
 import type { InputIR } from '../ir/ir.js';
+import { LOCATION_MODES } from './home-world.js';
 
 export const ENVIRONMENT_NAMES = ['reference', 'full'] as const;
 export type EnvironmentName = (typeof ENVIRONMENT_NAMES)[number];
@@ -21,6 +24,8 @@ export interface Environment {
   pairModes?: Readonly<Record<'App1' | 'App2', readonly (string | null)[]>>;
   /** App2's `number` and `decimal` inputs (App1 keeps the reference's constant). */
   secondAppNumber?: number;
+  /** A multiple-choice `enum` or `mode` input (a restriction such as "only on these days") holds every option. */
+  everyOption?: boolean;
   /** A suffixed subscription (`contact.open`) fires every value of its attribute, not only the suffix. */
   wholeDomains: boolean;
   /** Numeric events also take values on each side of the constants and settings the apps compare against. */
@@ -35,20 +40,24 @@ export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDoma
  */
 export function environmentOf(name: EnvironmentName, locationModeRun: boolean): Environment {
   if (name === 'reference') return locationModeRun ? { ...REFERENCE_ENVIRONMENT, pairModes: REFERENCE_PAIR_MODES } : REFERENCE_ENVIRONMENT;
-  return { name, pairModes: FULL_PAIR_MODES, secondAppNumber: SECOND_APP_NUMBER, wholeDomains: true, thresholds: true };
+  return { name, pairModes: FULL_PAIR_MODES, secondAppNumber: SECOND_APP_NUMBER, everyOption: true, wholeDomains: true, thresholds: true };
 }
 
 /**
  * The value the environment gives an app's input instead of the reference's constant, or undefined
  * to keep it. `inputs`: all the app's inputs, for the position of a mode input among them.
  */
-export function pairSetting(env: Environment, app: string, input: InputIR, inputs: readonly InputIR[]): { value: string | number | null } | undefined {
+export function pairSetting(env: Environment, app: string, input: InputIR, inputs: readonly InputIR[]): { value: Value } | undefined {
   if (app !== 'App1' && app !== 'App2') return undefined;
+  if (env.everyOption && input.multiple && input.type === 'mode') return { value: [...LOCATION_MODES] };
+  if (env.everyOption && input.multiple && input.type === 'enum' && input.options !== undefined) return { value: input.options.map(optionValue) };
   if (input.type === 'mode' && env.pairModes) {
     const modes = env.pairModes[app];
-    const position = inputs.filter((i) => i.type === 'mode').indexOf(input);
+    // The full environment's multiple mode inputs hold every mode: positions count the single ones.
+    const position = inputs.filter((i) => i.type === 'mode' && !(env.everyOption && i.multiple)).indexOf(input);
     return { value: modes[position % modes.length] };
   }
   if ((input.type === 'number' || input.type === 'decimal') && app === 'App2' && env.secondAppNumber !== undefined) return { value: env.secondAppNumber };
   return undefined;
 }
+

@@ -7,6 +7,7 @@ import { isCase, toStr, truthy } from './operators.js';
 import { GException, TrackedMap, isNumber, type Value } from './values.js';
 import { callClosure, located, recurse, Scope, Signal, step, unsupported, type Completion, type Frame } from './frame.js';
 import { readWholeStore } from './properties.js';
+import { javaRegex } from './gdk/strings.js';
 
 // ---------------------------------------------------------------------------------------------
 // Statements
@@ -141,7 +142,7 @@ function execForC(frame: Frame, s: ast.ForC, label: string | undefined): Complet
 
 function execSwitch(frame: Frame, s: ast.Switch): Completion {
   const v = recurse.evalExpr(frame, s.discriminant);
-  let start = s.cases.findIndex((c) => c.tests.some((t) => isCase(recurse.evalExpr(frame, t), v, callClosure)));
+  let start = s.cases.findIndex((c) => c.tests.some((t) => caseMatches(frame, t, v)));
   if (start < 0) start = s.cases.findIndex((c) => c.isDefault);
   if (start < 0) return null;
   const scope = new Scope(frame.scope);
@@ -150,6 +151,16 @@ function execSwitch(frame: Frame, s: ast.Switch): Completion {
     if (r instanceof Signal) return r.type === 'break' && r.label === undefined ? null : r;
   }
   return null;
+}
+
+/**
+ * A case label against the switch value. Patterns are strings here (`~"re"` evaluates to its
+ * text), so a `case ~/re/:` label is matched as Pattern.isCase does: the whole text of the value.
+ */
+function caseMatches(frame: Frame, test: ast.Expression, v: Value): boolean {
+  const label = recurse.evalExpr(frame, test);
+  if (test.kind === 'Unary' && test.operator === '~' && typeof label === 'string') return v !== null && javaRegex(`^(?:${label})$`, '').test(toStr(v));
+  return isCase(label, v, callClosure);
 }
 
 const CATCH_ALL = new Set(['Exception', 'Throwable', 'RuntimeException', 'Error', 'java.lang.Exception', 'java.lang.Throwable']);

@@ -7,6 +7,7 @@ import {
   ClassRef,
   Decimal,
   DeviceRef,
+  DeviceStateMap,
   Double,
   GClosure,
   GDate,
@@ -39,6 +40,8 @@ export function equals(a: Value, b: Value): boolean {
   if (a === b) return true;
   if (a === null || b === null) return false;
   if (isNumber(a) && isNumber(b)) return num.numValue(a) === num.numValue(b);
+  if (a instanceof DeviceStateMap && typeof b === 'string') return a.text === b;
+  if (b instanceof DeviceStateMap && typeof a === 'string') return b.text === a;
   if (typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => equals(x, b[i]));
   if (a instanceof Map) return b instanceof Map && mapsEqual(a, b);

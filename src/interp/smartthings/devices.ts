@@ -5,7 +5,7 @@ import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
-import { GDate, isNumber, type DeviceRef, type GMap, type Value } from '../values.js';
+import { DeviceStateMap, GDate, isNumber, type DeviceRef, type GMap, type Value } from '../values.js';
 import { mapOf } from './objects.js';
 
 function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Value {
@@ -14,7 +14,7 @@ function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Valu
   const text = value === null ? null : toStr(value);
   // A State's three dates (`date`, `dateCreated`, `rawDateCreated`): apps time how long a state has held with any of them.
   const date = new GDate(time.NOW_MS);
-  return mapOf({
+  return new DeviceStateMap(Object.entries({
     name: attribute,
     value: text,
     stringValue: text,
@@ -25,7 +25,7 @@ function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Valu
     integerValue: isNumber(value) ? num.toInt(value) : null,
     doubleValue: isNumber(value) ? num.toDoubleValue(value) : null,
     numberValue: isNumber(value) ? value : null,
-  });
+  }), text);
 }
 
 /** A device's value of an attribute; SmartThings gives null for an attribute the device lacks. */

@@ -2,7 +2,7 @@
 // — its inputs, device attributes and commands, the location mode, subscriptions, timers, messages —
 // with every access recorded for the model checker's independence relation.
 import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
-import { UnsupportedError } from '../interp/errors.js';
+import { GroovyError, UnsupportedError } from '../interp/errors.js';
 import type { AppHandle, Host, Message, RuntimeSubscription, SubscriptionTarget, TimerRequest } from '../interp/host.js';
 import { toStr } from '../interp/operators.js';
 import { NOW_MS } from '../interp/time.js';
@@ -44,7 +44,7 @@ export class HomeHost implements Host {
     const at = app.callSite;
     events.records.push({ kind: 'command', depth: events.depth, app: app.id, appName, device: device.id, command, args: args.map(toStr), line: at?.line, column: at?.column });
     const changes = state.spec ? applyCommand(state.spec, state.values, command, args) : undefined;
-    if (!changes) throw new UnsupportedError(`command ${command} of ${device.id}`);
+    if (!changes) throw unknownCommand(device, command);
     for (const change of changes) {
       const location = deviceAttributeLocation(device.id, change.attribute);
       events.access('read', location);
@@ -121,6 +121,16 @@ export class HomeHost implements Host {
   recordAccess(_app: AppHandle, access: Access): void {
     this.events.access(access.kind, access.location);
   }
+}
+
+/**
+ * A command the capability table does not know: a gap of the table (unsupported), unless the name
+ * cannot be a method at all (`thermostat."${mode}"()` with the mode "emergency heat"), which fails
+ * on the real platform too, as the app's own MissingMethodException.
+ */
+function unknownCommand(device: DeviceRef, command: string): Error {
+  if (!/^[A-Za-z_$][\w$]*$/.test(command)) return new GroovyError('MissingMethodException', `No signature of method: ${device.id}.${command}() is applicable`);
+  return new UnsupportedError(`command ${command} of ${device.id}`);
 }
 
 function sameTarget(a: SubscriptionTarget, b: SubscriptionTarget): boolean {

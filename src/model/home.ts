@@ -15,7 +15,8 @@ import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
 import type { Environment } from './environment.js';
-import { Dispatcher } from './home-dispatch.js';
+import { dataMap, Dispatcher } from './home-dispatch.js';
+import { eventDataOf } from '../devices/capabilities.js';
 import { HomeHost } from './home-host.js';
 import { HomeStates, type HomeSnapshot } from './home-state.js';
 import { HomeWorld, LOCATION_MODES, type DeviceState } from './home-world.js';
@@ -182,7 +183,7 @@ export class Home {
       const state = this.world.devices.get(s.target.device.id)!;
       const attribute = s.attribute ?? '';
       const value = s.value ?? plausibleValue(state, attribute);
-      const data = attribute === 'button' ? new Map<Value, Value>([['buttonNumber', 1]]) : null;
+      const data = dataMap(eventDataOf(state.spec, attribute, value));
       event = new GEvent(attribute, value, 'DEVICE', s.target.device, date, data, true, true);
     }
     const owner = this.world.subscriptions.find((x) => x.subscription === s)?.app ?? this.app;

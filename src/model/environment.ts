@@ -6,7 +6,9 @@
 // - `full` (the default): a real home. Every value of a subscribed sensor attribute arrives (both
 //   directions of a binary sensor even when one value is subscribed); numeric attributes also get
 //   values on each side of every constant and numeric setting the two apps compare against; the two
-//   apps' `mode` and number settings differ, as two people would configure them. The reference's
+//   apps' `mode` and number settings differ, as two people would configure them; every periodic
+//   timer fires, also one set inside a condition (the reference's scan sees only a `schedule` that
+//   opens `installed()`/`initialize()`). The reference's
 //   manual-action rule (§4.4) is kept in both.
 import { FULL_PAIR_MODES, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
@@ -30,6 +32,8 @@ export interface Environment {
   wholeDomains: boolean;
   /** Numeric events also take values on each side of the constants and settings the apps compare against. */
   thresholds: boolean;
+  /** Every periodic timer an app sets (`schedule`, `runEvery*`, `runDaily`) is an event, wherever it is set. */
+  everyTimer?: boolean;
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -40,7 +44,7 @@ export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDoma
  */
 export function environmentOf(name: EnvironmentName, locationModeRun: boolean): Environment {
   if (name === 'reference') return locationModeRun ? { ...REFERENCE_ENVIRONMENT, pairModes: REFERENCE_PAIR_MODES } : REFERENCE_ENVIRONMENT;
-  return { name, pairModes: FULL_PAIR_MODES, secondAppNumber: SECOND_APP_NUMBER, everyOption: true, wholeDomains: true, thresholds: true };
+  return { name, pairModes: FULL_PAIR_MODES, secondAppNumber: SECOND_APP_NUMBER, everyOption: true, wholeDomains: true, thresholds: true, everyTimer: true };
 }
 
 /**

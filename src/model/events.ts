@@ -74,7 +74,8 @@ interface TypeEntry {
 export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment = REFERENCE_ENVIRONMENT): PairEventList {
   const extraNumbers = env.thresholds ? valuesAround(pairThresholds(app1.ir, app2.ir, env)) : [];
   const scanned = scanPairTypes(app1.source, app2.source).map((t) => fromScan(t, app1.ir, app2.ir));
-  const entries = [...scanned, ...missedSubscriptions(scanned, [['App1', app1.ir], ['App2', app2.ir]])];
+  const apps: Array<[AppSlot, AppIR]> = [['App1', app1.ir], ['App2', app2.ir]];
+  const entries = [...scanned, ...missedSubscriptions(scanned, apps), ...(env.everyTimer ? missedTimers(scanned, apps) : [])];
   const ordered = interleave(entries.filter((e) => e.app === 'App1'), entries.filter((e) => e.app === 'App2'));
   const events: PairEvent[] = [];
   const unmodelled: UnmodelledEvent[] = [];
@@ -153,7 +154,7 @@ function capabilityOfInputType(inputType: string | undefined): string | undefine
 }
 
 /** IR subscriptions whose (type, capability) the scan did not produce, once each, in source order. */
-function missedSubscriptions(scanned: readonly TypeEntry[], apps: Array<[AppSlot, AppIR]>): TypeEntry[] {
+function missedSubscriptions(scanned: readonly TypeEntry[], apps: ReadonlyArray<[AppSlot, AppIR]>): TypeEntry[] {
   const have = new Set(scanned.map((e) => `${e.type}\u0000${eventKind(e.type) === 'device' ? e.capability : ''}`));
   const extra: TypeEntry[] = [];
   for (const [app, ir] of apps) {
@@ -165,6 +166,24 @@ function missedSubscriptions(scanned: readonly TypeEntry[], apps: Array<[AppSlot
       if (have.has(key) || type === 'unlock') continue;
       have.add(key);
       extra.push({ type, app, capability, extra: true });
+    }
+  }
+  return extra;
+}
+
+/** Timers the clock fires again and again (a one-off `runIn`/`runOnce` already ran when it was set). */
+const PERIODIC: ReadonlySet<string> = new Set(['schedule', 'runEvery', 'runDaily']);
+
+/** The apps' periodic timers without a schedule event yet, once per app and method, in source order. */
+function missedTimers(scanned: readonly TypeEntry[], apps: Array<[AppSlot, AppIR]>): TypeEntry[] {
+  const have = new Set(scanned.filter((e) => e.type === 'schedule').map((e) => `${e.app}\u0000${e.handler}`));
+  const extra: TypeEntry[] = [];
+  for (const [app, ir] of apps) {
+    for (const timer of ir.schedules.filter((t) => PERIODIC.has(t.kind))) {
+      const key = `${app}\u0000${timer.handler}`;
+      if (have.has(key)) continue;
+      have.add(key);
+      extra.push({ type: 'schedule', app, handler: timer.handler, extra: true });
     }
   }
   return extra;

@@ -103,6 +103,22 @@ describe('sensor events', () => {
   });
 });
 
+describe('timers', () => {
+  it('fire again in the full environment wherever the app sets them; the reference fires only a schedule that opens installed()', () => {
+    const [timed, motion] = [fixture('timed-lights-on'), demo('motion-light')];
+    const schedules = (env: 'reference' | 'full') => {
+      const [a, b] = [loadApp(timed), loadApp(motion)];
+      if (!a.ok || !b.ok) throw new Error('fixture does not load');
+      return buildPairEvents(a.app, b.app, pairEnvironment({ env })).events.filter((e) => e.kind === 'schedule').map((e) => `${e.app} ${e.handler}`);
+    };
+    expect(schedules('reference')).toEqual([]);
+    expect(schedules('full')).toEqual(['App1 lightsOn']);
+    const on = 'switch timed-lights-on=on over motion-light=off';
+    expect(conflicts(check(timed, motion, { attributes: ['switch'], env: 'reference' }))).not.toContain(on);
+    expect(conflicts(check(timed, motion, { attributes: ['switch'], env: 'full' }))).toContain(on);
+  });
+});
+
 describe('the --env option', () => {
   it('defaults to full in the CLI, and the reference environment is one flag away', () => {
     const args = ['events', fixture('dark-room-light'), demo('motion-light'), '--json'];

@@ -36,8 +36,8 @@ function execStatementKind(frame: Frame, s: ast.Statement, label?: string): Comp
     case 'ExpressionStatement':
       return recurse.evalExpr(frame, s.expression);
     case 'VarDecl':
-      declare(frame, s);
-      return null;
+      // A declaration is an expression in Groovy: as a method's last statement it is its value (`def day = df.format(d)`).
+      return declare(frame, s);
     case 'Block':
       return execBlock(frame, s.body);
     case 'If':
@@ -202,16 +202,21 @@ export function coerceDeclared(v: Value, type: ast.TypeRef): Value {
   return r === NOT_FOUND ? v : r;
 }
 
-function declare(frame: Frame, s: ast.VarDecl): void {
+/** Declares the names; the value is the last name's (the whole value of a multiple assignment). */
+function declare(frame: Frame, s: ast.VarDecl): Value {
   if (s.destructure) {
-    const values = s.init ? iterate(recurse.evalExpr(frame, s.init)) : [];
+    const whole = s.init ? recurse.evalExpr(frame, s.init) : null;
+    const values = whole === null ? [] : iterate(whole);
     s.declarations.forEach((d, i) => frame.scope.vars.set(d.name, values[i] ?? null));
-    return;
+    return whole;
   }
+  let last: Value = null;
   for (const d of s.declarations) {
     const v = d.init ? recurse.evalExpr(frame, d.init) : null;
-    frame.scope.vars.set(d.name, s.type ? coerceDeclared(v, s.type) : v);
+    last = s.type ? coerceDeclared(v, s.type) : v;
+    frame.scope.vars.set(d.name, last);
   }
+  return last;
 }
 
 Object.assign(recurse, { execStatements, coerceDeclared });

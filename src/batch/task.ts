@@ -1,4 +1,4 @@
-// One unit of batch work, as sent to a worker thread, and how its outcome becomes a stored result.
+// One unit of batch work, as sent to a worker process, and how its outcome becomes a stored result.
 import type { EnvironmentName } from '../model/environment.js';
 import type { TaskOutcome } from '../pool/protocol.js';
 import type { Mode, PairResult, ResultRecord } from '../results/types.js';
@@ -33,6 +33,7 @@ export function outcomeRecord(task: PairTask, outcome: TaskOutcome<PairResult>):
     complete: false,
     ms: outcome.ms,
     error: outcome.kind === 'error' ? outcome.message : undefined,
+    ...(outcome.kind === 'error' && outcome.died && { workerDied: true }),
     conflicts: [],
     warnings: [],
   };

@@ -2,7 +2,7 @@
 // App1's (reference §2.5); timers fire at once. Every handler run gets an access log; nested runs (a
 // command's event reaching an app again) append to the logs of the runs that caused them, so an
 // outer handler's set is its whole transition. Everything that happens is recorded in order.
-import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, type Access } from '../interp/access.js';
+import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, type Access, type AccessKind } from '../interp/access.js';
 import { GroovyError } from '../interp/errors.js';
 import type { RuntimeSubscription } from '../interp/host.js';
 import type { AppInstance } from '../interp/instance.js';
@@ -15,34 +15,61 @@ import type { TraceStep } from './trace-step.js';
 
 export class Dispatcher {
   readonly records: TraceStep[] = [];
-  /** Access logs of the handler runs in progress, innermost last, and of the whole transition. */
+  /**
+   * Access logs of the transition and the handler runs in progress, innermost last (only with
+   * `everyAccess`).
+   */
   private readonly openLogs: Access[][] = [];
+  /**
+   * The transition in progress: the strongest access per location (a write where it wrote the
+   * location, else a read), in the order the locations were first accessed.
+   */
+  private transitionLog: Map<string, AccessKind> | null = null;
   /** How deep in handler runs the current record is. */
   depth = 0;
   /** Set while delivering a manual event's handlers (button, touch, NFC, app touch). */
   manual = false;
   private readonly runningTimers = new Set<string>();
 
-  constructor(private readonly world: HomeWorld) {}
+  /**
+   * `everyAccess`: whether the transition and each handler record list every access made in order
+   * (`stcheck run` prints a handler's). The model checker needs only the transition's strongest
+   * access per location: without the lists, an access costs one map lookup instead of an object
+   * pushed onto the log of every handler run in progress (up to the call-depth budget in a cascade).
+   */
+  constructor(
+    private readonly world: HomeWorld,
+    private readonly everyAccess = true,
+  ) {}
 
   /**
-   * Runs `body` as one transition: the records it produces replace the home's records, and every
-   * access made (by the environment, the apps and the devices) is returned.
+   * Runs `body` as one transition: the records it produces replace the home's records. Returns the
+   * accesses made (by the environment, the apps and the devices): `strongest`, one per location, a
+   * write where the transition wrote it, otherwise a read (a write conflicts with everything a read
+   * does, so the independence relation is that of every access made); and `every` access in order
+   * (empty without `everyAccess`).
    */
-  transition(body: () => void): Access[] {
+  transition(body: () => void): { strongest: ReadonlyMap<string, AccessKind>; every: Access[] } {
     this.records.length = 0;
-    const log: Access[] = [];
-    this.openLogs.push(log);
+    const strongest = new Map<string, AccessKind>();
+    const every: Access[] = [];
+    this.transitionLog = strongest;
+    if (this.everyAccess) this.openLogs.push(every);
     try {
       body();
     } finally {
-      this.openLogs.pop();
+      this.transitionLog = null;
+      if (this.everyAccess) this.openLogs.pop();
     }
-    return log;
+    return { strongest, every };
   }
 
-  access(kind: Access['kind'], location: string): void {
-    for (const log of this.openLogs) log.push({ kind, location });
+  access(kind: AccessKind, location: string): void {
+    const log = this.transitionLog;
+    if (log !== null && log.get(location) !== 'write') log.set(location, kind);
+    if (this.openLogs.length === 0) return;
+    const access = { kind, location };
+    for (const handlerLog of this.openLogs) handlerLog.push(access);
   }
 
   /**
@@ -94,7 +121,7 @@ export class Dispatcher {
 
   /**
    * Delivers an event to every matching subscription: App2's before App1's, each app's in
-   * registration order. An exception a handler raises ends that handler only, as in SmartThings.
+   * registration order.
    */
   dispatch(event: GEvent, manual: boolean): void {
     const source = event.device?.id ?? event.source.toLowerCase();
@@ -107,9 +134,6 @@ export class Dispatcher {
         this.manual = manual;
         try {
           this.runHandler(app, subscription.handler, `${event.name}=${event.value}`, [event]);
-        } catch (error) {
-          if (!(error instanceof GroovyError)) throw error;
-          this.records.push({ kind: 'error', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler: subscription.handler, message: error.message });
         } finally {
           this.manual = outerManual;
         }
@@ -117,17 +141,26 @@ export class Dispatcher {
     }
   }
 
+  /**
+   * Runs one execution of a handler (installed(), a subscription's handler, a timer's method). As on
+   * SmartThings, an exception the app raises ends this execution only: what it did up to the throw
+   * stands, the exception is recorded (an `error` step) and whoever delivered the event goes on.
+   * What the tool does not model (UnsupportedError) or a budget still stops the whole transition.
+   */
   runHandler(app: AppInstance, handler: string, cause: string, args: Value[]): void {
     if (!app.hasMethod(handler)) return;
-    const log: Access[] = [];
-    this.records.push({ kind: 'handler', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, cause, accesses: log });
-    this.openLogs.push(log);
+    const log: Access[] | undefined = this.everyAccess ? [] : undefined;
+    this.records.push({ kind: 'handler', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, cause, ...(log ? { accesses: log } : {}) });
+    if (log) this.openLogs.push(log);
     this.depth++;
     try {
       app.invoke(handler, args);
+    } catch (error) {
+      if (!(error instanceof GroovyError)) throw error;
+      this.records.push({ kind: 'error', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, message: error.message, exception: error.javaClass, line: error.at?.line });
     } finally {
       this.depth--;
-      this.openLogs.pop();
+      if (log) this.openLogs.pop();
     }
   }
 }
@@ -139,6 +172,9 @@ function eventValue(state: DeviceState, attribute: string, text: string): Value 
   return /^-?\d+$/.test(text) ? Number(text) : text;
 }
 
+/** The name of the event a command subscription hears: its value is the command sent. */
+export const COMMAND_EVENT = 'command';
+
 function matches(s: RuntimeSubscription, e: GEvent): boolean {
   if (e.source === 'APP') return s.target.kind === 'app';
   if (e.source === 'LOCATION') {
@@ -147,6 +183,7 @@ function matches(s: RuntimeSubscription, e: GEvent): boolean {
     return s.attribute === e.name && (s.value === null || s.value === e.value);
   }
   if (s.target.kind !== 'device' || s.target.device.id !== e.device?.id) return false;
+  if (s.command || e.name === COMMAND_EVENT) return s.command === true && e.name === COMMAND_EVENT && s.attribute === e.value;
   return s.attribute === e.name && (s.value === null || s.value === e.value);
 }
 

@@ -4,7 +4,8 @@
 // (home-world.ts), the host API the interpreter calls (home-host.ts), event delivery and the
 // record of what happened (home-dispatch.ts), and its states as the model checker keeps them
 // (home-state.ts), and adds the environment: the events it fires.
-import type { Access } from '../interp/access.js';
+import type { Access, AccessKind } from '../interp/access.js';
+import { stateReads } from '../analysis/state-reads.js';
 import { Budget } from '../interp/context.js';
 import { CallDepthError } from '../interp/errors.js';
 import type { RuntimeSubscription } from '../interp/host.js';
@@ -15,7 +16,7 @@ import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
 import type { Environment } from './environment.js';
-import { dataMap, Dispatcher } from './home-dispatch.js';
+import { COMMAND_EVENT, dataMap, Dispatcher } from './home-dispatch.js';
 import { eventDataOf } from '../devices/capabilities.js';
 import { HomeHost } from './home-host.js';
 import { HomeStates, type HomeSnapshot } from './home-state.js';
@@ -32,6 +33,16 @@ export interface HomeOptions {
   names?: readonly string[];
   /** What the apps' settings are (default: the reference's constants). */
   environment?: Environment;
+  /**
+   * Whether transitions and handler records list every access made (default true); the model
+   * checker needs only each transition's strongest access per location (`strongestAccesses`).
+   */
+  everyAccess?: boolean;
+  /**
+   * Leave the apps' dead state (fields and store keys their code never reads: analysis/state-reads.ts)
+   * out of the state key and the accesses (default false).
+   */
+  liveStateOnly?: boolean;
 }
 
 export class Home {
@@ -42,12 +53,12 @@ export class Home {
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
     const list = Array.isArray(irs) ? irs : [irs as AppIR];
     this.world = new HomeWorld(options.init, options.names);
-    this.events = new Dispatcher(this.world);
+    this.events = new Dispatcher(this.world, options.everyAccess ?? true);
     this.states = new HomeStates(this.world);
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
     const budget = new Budget();
     const host = new HomeHost(this.world, this.events, options.environment);
-    this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget })));
+    this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget, reads: options.liveStateOnly ? stateReads(ir) : undefined })));
   }
 
   /** App1, App2, ... in the order given (App1 installs first; App2's handlers run first). */
@@ -133,8 +144,13 @@ export class Home {
    * writes stand; the reference's tracker likewise flags a conflict inside such a cascade.
    */
   fire(event: PairEvent): void {
+    this.cuttingCascades(() => this.fireUncut(event));
+  }
+
+  /** Runs `body`, cutting an endless event cascade it starts where the call-depth budget ran out (see `fire`). */
+  private cuttingCascades(body: () => void): void {
     try {
-      this.fireUncut(event);
+      body();
     } catch (error) {
       if (!(error instanceof CallDepthError)) throw error;
       const innermost = this.records.findLast((r) => r.kind === 'handler');
@@ -169,7 +185,7 @@ export class Home {
   /**
    * Runs a subscription's handler once with a plausible event: its value filter if it has one,
    * otherwise a value of the attribute's domain other than the current one (so the environment
-   * would really deliver it).
+   * would really deliver it). An endless cascade it starts is cut as in `fire`.
    */
   exercise(s: RuntimeSubscription): void {
     const date = new GDate(NOW_MS);
@@ -180,15 +196,16 @@ export class Home {
       const value = s.value ?? (name === 'mode' ? LOCATION_MODES.find((m) => m !== this.world.mode)! : name);
       event = new GEvent(name, value, 'LOCATION', null, date, null, true, false);
     } else {
-      const state = this.world.devices.get(s.target.device.id)!;
-      const attribute = s.attribute ?? '';
-      const value = s.value ?? plausibleValue(state, attribute);
+      // A child device the app created is not in the home: its events carry a generic value.
+      const state = this.world.devices.get(s.target.device.id) ?? { spec: undefined, values: new Map() };
+      const attribute = s.command ? COMMAND_EVENT : (s.attribute ?? '');
+      const value = s.command ? (s.attribute ?? '') : (s.value ?? plausibleValue(state, attribute));
       const data = dataMap(eventDataOf(state.spec, attribute, value));
       event = new GEvent(attribute, value, 'DEVICE', s.target.device, date, data, true, true);
     }
     const owner = this.world.subscriptions.find((x) => x.subscription === s)?.app ?? this.app;
     this.records.push({ kind: 'event', depth: this.events.depth, source: event.device?.id ?? event.source.toLowerCase(), name: event.name, value: event.value, manual: false });
-    this.events.runHandler(owner, s.handler, `${event.name}=${event.value}`, [event]);
+    this.cuttingCascades(() => this.events.runHandler(owner, s.handler, `${event.name}=${event.value}`, [event]));
   }
 
   // --- states of the model ------------------------------------------------------------------------
@@ -213,14 +230,20 @@ export class Home {
 
   /**
    * Runs `body` as one transition: the records it produces replace the home's records, and every
-   * access made (by the environment, the apps and the devices) is returned.
+   * access made (by the environment, the apps and the devices) is returned (none for a home made
+   * without `everyAccess`).
    */
   transition(body: () => void): Access[] {
-    return this.events.transition(body);
+    return this.events.transition(body).every;
+  }
+
+  /** Runs `body` as one transition (`transition`) and returns its strongest access per location: a write where it wrote the location, else a read. */
+  strongestAccesses(body: () => void): ReadonlyMap<string, AccessKind> {
+    return this.events.transition(body).strongest;
   }
 }
 
-function plausibleValue(state: DeviceState, attribute: string): string {
+function plausibleValue(state: Pick<DeviceState, 'spec' | 'values'>, attribute: string): string {
   const spec = state.spec?.attributes.find((a) => a.name === attribute);
   const current = state.values.get(attribute) ?? null;
   if (spec && Array.isArray(spec.domain)) return spec.domain.find((v) => v !== current) ?? spec.domain[0];

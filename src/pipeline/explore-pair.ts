@@ -33,6 +33,8 @@ export interface CheckPairOptions {
   prefilter?: boolean;
   /** The environment (src/model/environment.ts); default `reference` here, `full` in the CLI commands. */
   env?: EnvironmentName;
+  /** Reports the search's progress as it runs (`CheckOptions.onProgress`), the shortening search's too. */
+  onProgress?: CheckOptions['onProgress'];
 }
 
 /** Every attribute some command writes (the actuator attributes), plus the location mode. */
@@ -43,7 +45,7 @@ export const DEFAULT_TRACKED: readonly string[] = [
 
 /** The pair's event system: both apps installed in one home, driven by the pair's event list in the environment. */
 export function pairSystem(app1: LoadedApp, app2: LoadedApp, env: Environment = pairEnvironment({})): PairSystem {
-  return new PairSystem([app1.ir, app2.ir], buildPairEvents(app1, app2, env).events, [appName(app1), appName(app2)], env);
+  return new PairSystem([app1.ir, app2.ir], buildPairEvents(app1, app2, env).events, [appName(app1), appName(app2)], { environment: env });
 }
 
 /**
@@ -74,7 +76,7 @@ export function explorePair(system: PairSystem, options: CheckPairOptions): Expl
   return searchPair(
     system,
     options,
-    { strategy: options.mode, timeLimitMs: options.budgetMs, maxStates: options.maxStates, maxHeapMb: options.maxHeapMb },
+    { strategy: options.mode, timeLimitMs: options.budgetMs, maxStates: options.maxStates, maxHeapMb: options.maxHeapMb, onProgress: options.onProgress },
     options.firstConflict ? (conflicts) => conflicts.length > 0 : undefined,
   );
 }

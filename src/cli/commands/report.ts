@@ -1,4 +1,5 @@
 // `stcheck report`: one table of a stored batch run (docs/tables.md).
+import { EXIT, exitCodesHelp, usageError } from '../exit.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -11,7 +12,7 @@ import type { Store } from '../../store/store.js';
 import type { RunRecord } from '../../store/types.js';
 import { buildTable, reportInput, TABLE_NAMES } from '../../report/tables.js';
 import { DEFAULT_DB } from './batch.js';
-import { chosenRun, openExistingStore, usageError } from './store-arg.js';
+import { chosenRun, closeStore, openExistingStore } from './store-arg.js';
 
 interface ReportCommandOptions {
   db: string;
@@ -35,11 +36,11 @@ export function registerReport(program: Command): void {
     .option('--paper <dir>', "the paper's table-a1.csv and table-a2.csv, to show its figures beside ours")
     .option('--format <format>', FORMATS.join(', '), 'md')
     .option('--labels <file>', 'for --table accuracy: a CSV of labelled pairs (group,app1,app2,automation,manual,notes, as ../shared/labels/dev.csv)')
-    .option('--json', 'the same as --format json')
-    .addHelpText('after', '\nExit codes: 0 the table was printed, 2 usage error (unknown table or format, no such store, run or paper directory).')
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .option('--json', 'print the table as one JSON object (the same as --format json)')
+    .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage]))
     .action((options: ReportCommandOptions) => {
       const table = oneOf('--table', options.table, TABLES);
+      if (options.json && options.format !== 'md' && options.format !== 'json') usageError('report', `--json: not with --format ${options.format}`);
       const format = options.json ? 'json' : oneOf('--format', options.format, FORMATS);
       if (table === 'accuracy' && options.labels === undefined) usageError('report', '--table accuracy needs --labels FILE');
       const paper = options.paper === undefined ? undefined : paperTables(options.paper);
@@ -49,7 +50,7 @@ export function registerReport(program: Command): void {
         if (table === 'accuracy') process.stdout.write(renderTables(accuracyTables(store, run, options.labels!), format));
         else process.stdout.write(renderTable(buildTable(table, reportInput(store, run, paper)), format));
       } finally {
-        store.close();
+        closeStore('report', store);
       }
     });
 }

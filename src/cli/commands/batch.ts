@@ -46,7 +46,7 @@ export function registerBatch(program: Command): void {
     .option('--pairs <file>', 'check exactly the pairs of a CSV file with a group,app1,app2 header (one row per unordered pair, both orders run; other columns ignored; groups.json beside the corpus gives the attributes)')
     .option('--group <name>', 'only this group (repeatable)', collect, [])
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
-    .option('--jobs <n>', 'worker threads (with --queue, 0 leaves every check to the queue\'s workers)', String(availableParallelism()))
+    .option('--jobs <n>', 'worker processes (with --queue, 0 leaves every check to the queue\'s workers)', String(availableParallelism()))
     .option('--budget-s <seconds>', 'wall-clock budget of the search per pair and mode (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', '60')
     .option('--memory-mb <mb>', `heap budget per pair and mode: the worker's heap limit; the check stops itself with out-of-memory at ${SOFT_HEAP_FRACTION * 100}% of it`, '2048')
     .option('--max-states <n>', 'stop a pair with state-limit after this many states')

@@ -7,6 +7,7 @@ import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../util/version.js';
 import { pairGroups, requireDirectory, selectGroups, UsageError, type Group } from '../pairs/source.js';
+import type { EnvironmentName } from '../model/environment.js';
 import { DEFAULT_TRACKED } from '../pipeline/explore-pair.js';
 import { formatLoadError, loadApp } from '../pipeline/load.js';
 import { runPool, type PoolOptions } from '../pool/pool.js';
@@ -34,6 +35,8 @@ export interface BatchOptions {
   prefilter?: boolean;
   /** Stop each pair's search at its first conflict, as the reference does. Default false: all conflicts. */
   firstConflict?: boolean;
+  /** The environment of every check (src/model/environment.ts); default `reference`. */
+  env?: EnvironmentName;
   db: string;
   /** A run id, or `last` for the newest run with the same configuration (a new run if there is none). */
   resume?: string;
@@ -92,6 +95,8 @@ export function runConfig(options: BatchOptions) {
     // Only present when on, so that runs stored before this option still resume.
     ...(options.prefilter && { prefilter: true }),
     ...(options.firstConflict && { firstConflict: true }),
+    // Only present for the full environment, so that runs stored before this option (all in the reference's) still resume.
+    ...(options.env === 'full' && { env: 'full' }),
     // Only present for explicit pairs, so that runs stored before this option still resume.
     ...(options.pairs && { pairs: options.pairs.map((g) => ({ name: g.name, attributes: g.attributes, pairs: g.pairs.map((p) => [p.app1, p.app2]) })) }),
   };
@@ -130,7 +135,7 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
           if (done.has(`${pairId}:${mode}`)) { summary.skipped++; continue; }
           const failure = app1.failure ?? app2.failure;
           if (failure) save(pairId, { mode, verdict: failure.verdict, complete: false, error: failure.error, conflicts: [], warnings: [] });
-          else tasks.push({ pairId, group: group.name, file1: app1.file, file2: app2.file, mode, attributes: trackedAttributes(group), budgetMs: options.budgetS * 1000, maxStates: options.maxStates, maxHeapMb: softHeapLimitMb(options.memoryMb), prefilter: options.prefilter, firstConflict: options.firstConflict });
+          else tasks.push({ pairId, group: group.name, file1: app1.file, file2: app2.file, mode, attributes: trackedAttributes(group), budgetMs: options.budgetS * 1000, maxStates: options.maxStates, maxHeapMb: softHeapLimitMb(options.memoryMb), prefilter: options.prefilter, firstConflict: options.firstConflict, env: options.env });
         }
       }
     }

@@ -8,6 +8,7 @@ import {
   ClassRef,
   Decimal,
   DeviceRef,
+  DeviceStateMap,
   Double,
   GClosure,
   GDate,
@@ -44,6 +45,8 @@ function equalValues(a: Value, b: Value, walk: ValueWalk): boolean {
   if (a === b) return true;
   if (a === null || b === null) return false;
   if (isNumber(a) && isNumber(b)) return num.numValue(a) === num.numValue(b);
+  if (a instanceof DeviceStateMap && typeof b === 'string') return a.text === b;
+  if (b instanceof DeviceStateMap && typeof a === 'string') return b.text === a;
   if (typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && walk.inside(a.length, () => a.every((x, i) => equalValues(x, b[i], walk)));
   if (a instanceof Map) return b instanceof Map && walk.inside(a.size, () => mapsEqual(a, b, walk));

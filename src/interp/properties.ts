@@ -78,6 +78,9 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
   if (obj instanceof TrackedMap) return frame.app.storeGet(obj, name);
   if (obj instanceof Map) return mapGet(obj, name);
   if (Array.isArray(obj)) {
+    // An ArrayList's own field comes first: Groovy on Java 8 (the platform's and the reference's)
+    // reads the private field `size`, so `events.size <= 1` compares the count.
+    if (name === 'size') return obj.length;
     // Groovy spreads a property access over a list: `switches.currentSwitch` is a list of values.
     return obj.map((x) => (x === null ? null : getProperty(frame, x, name)));
   }

@@ -6,6 +6,7 @@ import type { Access, AccessKind } from '../interp/access.js';
 import type { EventSystem, Step } from '../check/types.js';
 import type { AttributeWrite } from './attribute-write.js';
 import type { AppIR } from '../ir/ir.js';
+import type { Environment } from './environment.js';
 import type { PairEvent } from './events.js';
 import { Home, type HomeSnapshot } from './home.js';
 import { conflictWrites, type WriteStep } from './conflict-writes.js';
@@ -65,14 +66,15 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   /**
    * `names`: the apps' names in the steps the home records (default App1, App2). `liveStateOnly`
    * (default true): states and accesses leave out the apps' dead state (HomeOptions.liveStateOnly).
+   * `environment`: the apps' settings (default the reference's).
    */
   constructor(
     private readonly apps: readonly [AppIR, AppIR],
     readonly events: readonly PairEvent[],
     names?: readonly [string, string],
-    { liveStateOnly = true }: { liveStateOnly?: boolean } = {},
+    { liveStateOnly = true, environment }: { liveStateOnly?: boolean; environment?: Environment } = {},
   ) {
-    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, everyAccess: false, liveStateOnly });
+    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, everyAccess: false, liveStateOnly, environment });
     this.home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
     this.home.load();
     this.loaded = this.home.snapshot();

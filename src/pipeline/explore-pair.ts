@@ -5,6 +5,7 @@ import type { CheckOptions, CheckResult, ExploredGraph } from '../check/types.js
 import { detectConflicts } from '../conflicts/detect.js';
 import type { AttributeWrite } from '../model/attribute-write.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
+import { environmentOf, type Environment, type EnvironmentName } from '../model/environment.js';
 import { buildPairEvents } from '../model/events.js';
 import { INITIAL_CONFIGURATIONS, PairSystem, type PairState, type PairTransitionInfo } from '../model/pair-system.js';
 import type { Mode } from '../results/types.js';
@@ -30,6 +31,8 @@ export interface CheckPairOptions {
    * attribute (src/conflicts/prefilter.ts). Off by default here; the CLI commands turn it on.
    */
   prefilter?: boolean;
+  /** The environment (src/model/environment.ts); default `reference` here, `full` in the CLI commands. */
+  env?: EnvironmentName;
   /** Reports the search's progress as it runs (`CheckOptions.onProgress`), the shortening search's too. */
   onProgress?: CheckOptions['onProgress'];
 }
@@ -40,9 +43,18 @@ export const DEFAULT_TRACKED: readonly string[] = [
   'location.mode',
 ];
 
-/** The pair's event system: both apps installed in one home, driven by the pair's event list. */
-export function pairSystem(app1: LoadedApp, app2: LoadedApp): PairSystem {
-  return new PairSystem([app1.ir, app2.ir], buildPairEvents(app1, app2).events, [appName(app1), appName(app2)]);
+/** The pair's event system: both apps installed in one home, driven by the pair's event list in the environment. */
+export function pairSystem(app1: LoadedApp, app2: LoadedApp, env: Environment = pairEnvironment({})): PairSystem {
+  return new PairSystem([app1.ir, app2.ir], buildPairEvents(app1, app2, env).events, [appName(app1), appName(app2)], { environment: env });
+}
+
+/**
+ * The environment of a check: its name (default `reference`), with the reference's different mode
+ * settings when the check tracks only location variables (the reference's global-variable runs).
+ */
+export function pairEnvironment(options: Pick<CheckPairOptions, 'env' | 'attributes'>): Environment {
+  const locationOnly = options.attributes !== undefined && options.attributes.length > 0 && options.attributes.every((a) => a.startsWith('location.'));
+  return environmentOf(options.env ?? 'reference', locationOnly);
 }
 
 /** An app's name for people: its file name without `.groovy`. */

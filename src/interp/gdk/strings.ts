@@ -20,6 +20,8 @@ export const stringMethods: Record<string, Method<string>> = {
   toLowerCase: (s) => s.toLowerCase(),
   toUpperCase: (s) => s.toUpperCase(),
   trim: (s) => s.trim(),
+  // Grails' codec the SmartThings sandbox adds to strings (HTTP basic authentication headers); UTF-8 bytes, as the JVM's default.
+  encodeAsBase64: (s) => Buffer.from(s, 'utf8').toString('base64'),
   capitalize: (s) => s.charAt(0).toUpperCase() + s.slice(1),
   uncapitalize: (s) => s.charAt(0).toLowerCase() + s.slice(1),
   replace: (s, a) => s.split(toStr(a[0])).join(toStr(a[1])),

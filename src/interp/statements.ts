@@ -7,7 +7,7 @@ import { isCase, toStr, truthy } from './operators.js';
 import { GException, TrackedMap, isNumber, type Value } from './values.js';
 import { callClosure, enterNode, locatedError, recurse, Scope, Signal, step, unsupported, type Completion, type Frame } from './frame.js';
 import { readWholeStore } from './properties.js';
-import { javaRegex } from './gdk/strings.js';
+import { regexMatches } from './gdk/regex.js';
 
 // ---------------------------------------------------------------------------------------------
 // Statements
@@ -168,7 +168,7 @@ function execSwitch(frame: Frame, s: ast.Switch): Completion {
  */
 function caseMatches(frame: Frame, test: ast.Expression, v: Value): boolean {
   const label = recurse.evalExpr(frame, test);
-  if (test.kind === 'Unary' && test.operator === '~' && typeof label === 'string') return v !== null && javaRegex(`^(?:${label})$`, '').test(toStr(v));
+  if (test.kind === 'Unary' && test.operator === '~' && typeof label === 'string') return v !== null && regexMatches(toStr(v), label);
   return isCase(label, v, callClosure);
 }
 

@@ -30,7 +30,8 @@ describe.skipIf(!HAVE_CORPUS || !HAVE_CHROMIUM)('the HTML report in headless Chr
     const { db } = await smallRun();
     report = join(db, '..', 'report.html');
     const run = stcheck('html', '--db', db, '-o', report);
-    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^.*report\.html: run 1, 12 pairs\n$/);
     expect(run.code).toBe(0);
     context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'stcheck-chromium-')), {
       executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },

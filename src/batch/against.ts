@@ -9,11 +9,12 @@ import { sharedGroups } from '../pairs/auto.js';
 import { classifyFiles } from '../pairs/classify.js';
 import { requireDirectory } from '../pairs/source.js';
 import { lowerFile } from '../pipeline/load.js';
+import { traceSteps } from '../pipeline/trace.js';
 import { runPool } from '../pool/pool.js';
 import type { ConflictReport, Mode, PairResult, Verdict } from '../results/types.js';
 import { collectGroovyFiles } from '../util/files.js';
 import { softHeapLimitMb } from '../util/heap.js';
-import { hardLimitMs, WORKER } from './batch.js';
+import { hardLimitMs, PAIR_WORKER } from './batch.js';
 import { outcomeRecord, type PairTask } from './task.js';
 
 export interface AgainstOptions {
@@ -70,7 +71,7 @@ export async function checkAgainst(options: AgainstOptions): Promise<AgainstOutc
   const partners = apps.flatMap((other) => partnerOf(mine, other, files));
   const tasks = partners.flatMap((partner, index) => options.modes.map((mode) => task(options, partner, index, mode)));
   let done = 0;
-  await runPool<PairTask, PairResult>(WORKER, tasks, { jobs: options.jobs, budgetMs: hardLimitMs(options.budgetS), memoryMb: options.memoryMb }, (t, outcome) => {
+  await runPool<PairTask, PairResult>(PAIR_WORKER, tasks, { jobs: options.jobs, budgetMs: hardLimitMs(options.budgetS), memoryMb: options.memoryMb }, (t, outcome) => {
     partners[t.pairId].results.push(againstResult(t, outcome));
     options.onChecked?.(++done, tasks.length);
   });
@@ -121,13 +122,13 @@ export function distinctConflicts(partner: AgainstPartner): ConflictReport[] {
   for (const c of partner.results.flatMap((r) => r.conflicts)) {
     const key = `${c.device}.${c.attribute} ${c.later.app}=${c.later.value} ${c.earlier.app}=${c.earlier.value}`;
     const known = byKey.get(key);
-    if (!known || c.trace.steps.length < known.trace.steps.length) byKey.set(key, c);
+    if (!known || traceSteps(c.trace) < traceSteps(known.trace)) byKey.set(key, c);
   }
   return [...byKey.values()].sort((a, b) => traceLength(a) - traceLength(b));
 }
 
 function traceLength(c: ConflictReport): number {
-  return c.trace.events.length * 1e6 + c.trace.steps.length;
+  return c.trace.events.length * 1e6 + traceSteps(c.trace);
 }
 
 /** 0 conflict, 1 unfinished, 2 an app failed, 3 no conflict. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `stcheck` command line: one subcommand per pipeline stage, each in src/cli/commands/.
 import { Command } from 'commander';
+import { registerApps } from './commands/apps.js';
 import { registerBatch } from './commands/batch.js';
 import { registerCheck } from './commands/check.js';
 import { registerEvents } from './commands/events.js';
@@ -13,6 +14,7 @@ import { registerParse } from './commands/parse.js';
 import { registerReport } from './commands/report.js';
 import { registerRun } from './commands/run.js';
 import { registerShow } from './commands/show.js';
+import { registerWorker } from './commands/worker.js';
 import { VERSION } from '../util/version.js';
 import { EXIT, exitCodesHelp } from './exit.js';
 
@@ -36,8 +38,10 @@ registerParse(program);
 registerIr(program);
 registerRun(program);
 registerEvents(program);
+registerApps(program);
 registerCheck(program);
 registerBatch(program);
+registerWorker(program);
 registerExplore(program);
 registerPairs(program);
 registerReport(program);

@@ -66,11 +66,11 @@ describe.skipIf(!HAVE_CORPUS)('stcheck show and export on a stored run', () => {
     const run = stcheck('export', '--db', db, '--format', 'csv');
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\r\n');
-    expect(lines[0]).toBe('run_id,group,app1,app2,mode,verdict,complete,decided_by,events,states,transitions,executions,ms,peak_memory_mb,conflicts,warnings,error');
+    expect(lines[0]).toBe('run_id,group,app1,app2,mode,verdict,complete,decided_by,events,states,transitions,executions,ms,peak_memory_mb,error,conflicts,warnings');
     expect(lines.at(-1)).toBe('');
     // 3 ordered lock pairs both ways + 3 ventfan pairs both ways, in two modes.
     expect(lines.slice(1, -1)).toHaveLength(24);
-    expect(lines).toContainEqual(expect.stringMatching(/^1,locks,enhanced-auto-lock-door,nfc-tag-toggle,dpor,conflict,true,search,6,10,60,\d+,\d+,[\d.]+,2,0,$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^1,locks,enhanced-auto-lock-door,nfc-tag-toggle,dpor,conflict,true,search,6,10,60,\d+,\d+,[\d.]+,,2,0$/));
   });
 
   it('export --table conflicts quotes multi-line traces so a CSV reader gets them back whole', () => {

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { writeFileSync } from 'node:fs';
 import { formatExport, type ExportFormat, type ExportTable } from '../../show/export.js';
 import { DEFAULT_DB } from './batch.js';
-import { chosenRun, openExistingStore } from './store-arg.js';
+import { chosenRun, closeStore, openExistingStore } from './store-arg.js';
 
 interface ExportCommandOptions {
   db: string;
@@ -30,7 +30,7 @@ export function registerExport(program: Command): void {
       const store = openExistingStore('export', options.db);
       const run = chosenRun('export', store, options.run, options.db);
       const text = formatExport(store.results(run.id), options.table as ExportTable, options.format as ExportFormat);
-      store.close();
+      closeStore('export', store);
       if (options.output) writeFileSync(options.output, text);
       else process.stdout.write(text);
     });

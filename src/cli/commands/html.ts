@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { reportPage } from '../../html/page.js';
 import { reportData } from '../../html/report-data.js';
 import { DEFAULT_DB } from './batch.js';
-import { chosenRun, openExistingStore } from './store-arg.js';
+import { chosenRun, closeStore, openExistingStore } from './store-arg.js';
 
 interface HtmlCommandOptions {
   db: string;
@@ -25,7 +25,7 @@ export function registerHtml(program: Command): void {
       const store = openExistingStore('html', options.db);
       const run = chosenRun('html', store, options.run, options.db);
       const data = reportData(store, run, options.db);
-      store.close();
+      closeStore('html', store);
       writeFileSync(options.output, reportPage(data));
       // A message, not the data asked for (that is the file): stderr.
       process.stderr.write(`${options.output}: run ${run.id}, ${data.pairs.length} pairs\n`);

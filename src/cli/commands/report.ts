@@ -7,7 +7,7 @@ import { readPaperTables } from '../../report/paper.js';
 import { FORMATS, renderTable } from '../../report/table.js';
 import { buildTable, reportInput, TABLE_NAMES } from '../../report/tables.js';
 import { DEFAULT_DB } from './batch.js';
-import { chosenRun, openExistingStore } from './store-arg.js';
+import { chosenRun, closeStore, openExistingStore } from './store-arg.js';
 
 interface ReportCommandOptions {
   db: string;
@@ -39,7 +39,7 @@ export function registerReport(program: Command): void {
         const run = chosenRun('report', store, options.run, options.db);
         process.stdout.write(renderTable(buildTable(table, reportInput(store, run, paper)), format));
       } finally {
-        store.close();
+        closeStore('report', store);
       }
     });
 }

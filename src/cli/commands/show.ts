@@ -3,7 +3,7 @@ import { EXIT, exitCodesHelp, usageError } from '../exit.js';
 import type { Command } from 'commander';
 import { findPairResults, pairResultsJson, renderPairResults } from '../../show/pair-results.js';
 import { DEFAULT_DB } from './batch.js';
-import { openExistingStore } from './store-arg.js';
+import { closeStore, openExistingStore } from './store-arg.js';
 import { writeJson, writeLines } from '../../util/output.js';
 
 interface ShowCommandOptions {
@@ -26,7 +26,7 @@ export function registerShow(program: Command): void {
       const store = openExistingStore('show', options.db);
       const query = { app1, app2, group: options.group };
       const found = findPairResults(store, query);
-      store.close();
+      closeStore('show', store);
       if (!found) {
         usageError('show', `no stored result for ${app1} × ${app2}${options.group ? ` in group ${options.group}` : ''} in ${options.db}`);
       }

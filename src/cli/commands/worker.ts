@@ -1,6 +1,7 @@
 // `stcheck worker`: take the checks of distributed batches from a Redis queue until stopped.
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
+import { EXIT, exitCodesHelp, usageError } from '../exit.js';
 import { requireDirectory, UsageError } from '../../pairs/source.js';
 import { DEFAULT_LOCK_MS, startQueueWorker, type QueueWorker } from '../../queue/worker.js';
 
@@ -21,8 +22,7 @@ export function registerWorker(program: Command): void {
     .option('--corpus <dir>', "where this machine keeps the corpus, when not at the coordinator's path")
     .option('--lock-s <seconds>', 'how long a job of a worker that died waits before another worker takes it', String(DEFAULT_LOCK_MS / 1000))
     .option('--json', 'on exit, print the number of jobs returned as JSON')
-    .addHelpText('after', '\nOne line per job taken and returned goes to stderr.\nExit codes: 0 stopped, 2 usage error (including a Redis server that does not answer).')
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .addHelpText('after', `\nOne line per job taken and returned goes to stderr. A Redis server that does not answer is a usage error.\n${exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.interrupted, EXIT.terminated])}`)
     .action(async (options: WorkerCommandOptions) => {
       let worker: QueueWorker;
       let returned = 0;
@@ -33,15 +33,13 @@ export function registerWorker(program: Command): void {
         }));
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
-        process.stderr.write(`stcheck worker: ${error.message}\n`);
-        process.exitCode = 2;
-        return;
+        usageError('worker', error.message);
       }
       process.stderr.write(`stcheck worker: taking jobs from ${options.queue}\n`);
       await stopped();
       process.stderr.write('stcheck worker: stopping after the jobs in hand (again to stop at once)\n');
-      process.once('SIGINT', () => process.exit(130));
-      process.once('SIGTERM', () => process.exit(143));
+      process.once('SIGINT', () => process.exit(EXIT.interrupted));
+      process.once('SIGTERM', () => process.exit(EXIT.terminated));
       await worker.close();
       if (options.json) process.stdout.write(`${JSON.stringify({ returned })}\n`);
       else process.stderr.write(`stcheck worker: ${returned} jobs returned\n`);

@@ -8,6 +8,7 @@
 // (1 vs 1.0 vs 1.0d vs "1").
 import type { StoreName } from '../ir/ir.js';
 import * as num from './numbers.js';
+import { toStr } from './operators.js';
 import {
   BuiltinObject,
   ClassRef,
@@ -134,14 +135,18 @@ export function sameAppState(s: AppState, snap: AppSnapshot): boolean {
 /**
  * Canonical string of a whole app state: fields sorted by name (their order is not observable),
  * and the keys of the stores in `unordered` sorted too: an app that never uses a store as a whole
- * cannot see in which order its keys were added (lower/store-usage.ts).
+ * cannot see in which order its keys were added (lower/store-usage.ts). Parts that are not `live`
+ * (the app never reads them: analysis/state-reads.ts) are left out.
  */
-export function canonicalAppState(s: AppState | AppSnapshot, unordered: readonly StoreName[] = []): string {
-  const fields = [...s.fields.keys()].sort().map((k) => `${k}=${canonicalValue(s.fields.get(k) ?? null)}`);
-  const store = (name: StoreName) => (unordered.includes(name) ? sortedMap(s[name]) : canonicalValue(s[name]));
+export function canonicalAppState(
+  s: AppState | AppSnapshot,
+  unordered: readonly StoreName[] = [],
+  live: (part: 'field' | StoreName, key: string) => boolean = () => true,
+): string {
+  const fields = [...s.fields.keys()].filter((k) => live('field', k)).sort().map((k) => `${k}=${canonicalValue(s.fields.get(k) ?? null)}`);
+  const store = (name: StoreName) => {
+    const entries = [...s[name]].filter(([k]) => live(name, toStr(k))).map(([k, x]) => `${canonicalValue(k)}:${canonicalValue(x)}`);
+    return `{${(unordered.includes(name) ? entries.sort() : entries).join(',')}}`;
+  };
   return `F{${fields.join(',')}}S${store('state')}A${store('atomicState')}`;
-}
-
-function sortedMap(m: GMap): string {
-  return `{${[...m].map(([k, x]) => `${canonicalValue(k)}:${canonicalValue(x)}`).sort().join(',')}}`;
 }

@@ -1,8 +1,9 @@
 // One running app: its IR, its explicit state (fields, state, atomicState), its bound inputs, and
 // the host it talks to. `invoke` runs a method to completion; it may be re-entered by the host
 // (a command inside a handler delivering an event to this same app).
+import type { StateReads } from '../analysis/state-reads.js';
 import type { AppIR, FunctionIR, StoreName } from '../ir/ir.js';
-import { appStoreLocation, WHOLE_STORE, type AccessKind } from './access.js';
+import { appStoreLocation, WHOLE_STORE, type AccessKind, type AppStore } from './access.js';
 import {
   canonicalAppState,
   canonicalValue,
@@ -34,6 +35,12 @@ export interface InstanceOptions {
   builtins?: Readonly<Record<string, BuiltinFunction>>;
   /** Unknown names read as null instead of raising MissingPropertyException (preferences). */
   unknownNamesAreNull?: boolean;
+  /**
+   * What the app's code may read of its own state (analysis/state-reads.ts). A field or store key
+   * outside it is dead: left out of the canonical state and of the recorded accesses. Default:
+   * every part is live.
+   */
+  reads?: StateReads;
 }
 
 export class AppInstance implements AppHandle, AppCore {
@@ -54,6 +61,8 @@ export class AppInstance implements AppHandle, AppCore {
   private readonly data: AppState = emptyAppState();
   /** The stores this app only uses key by key (it cannot see nulls or the order of keys there). */
   private readonly keyedStores: readonly StoreName[];
+  /** Whether a field or store key can influence the app (see `InstanceOptions.reads`). */
+  readonly isLive: (part: AppStore, key: string) => boolean;
 
   constructor(
     readonly ir: AppIR,
@@ -70,6 +79,8 @@ export class AppInstance implements AppHandle, AppCore {
     this.state = new TrackedMap(this.data.state, 'state');
     this.atomicState = new TrackedMap(this.data.atomicState, 'atomicState');
     this.keyedStores = (['state', 'atomicState'] as const).filter((store) => !ir.storesReadWhole.includes(store));
+    const reads = options.reads;
+    this.isLive = reads === undefined ? () => true : (part, key) => reads[part] === 'all' || (reads[part] as ReadonlySet<string>).has(key);
     for (const fn of ir.methods) {
       const list = this.functions.get(fn.name);
       if (list) list.push(fn);
@@ -118,7 +129,7 @@ export class AppInstance implements AppHandle, AppCore {
 
   /** Canonical string of the app state: equal for states no Groovy program can tell apart. */
   canonicalState(): string {
-    return canonicalAppState(this.data, this.keyedStores);
+    return canonicalAppState(this.data, this.keyedStores, this.isLive);
   }
 
   // --- RuntimeContext / AppCore -----------------------------------------------------------------
@@ -137,45 +148,41 @@ export class AppInstance implements AppHandle, AppCore {
   }
 
   fieldGet(name: string): Value {
-    const location = appStoreLocation(this.id, 'field', name);
-    this.record('read', location);
+    const owner = this.owner('field', name);
+    owner?.record('read', owner.location);
     const v = this.data.fields.get(name) ?? null;
-    tagContainer(v, this.owner(location));
+    if (owner) tagContainer(v, owner);
     return v;
   }
 
   fieldPut(name: string, value: Value): void {
-    const location = appStoreLocation(this.id, 'field', name);
-    this.record(writeKind(this.data.fields, name, value), location);
-    tagContainer(value, this.owner(location));
+    const owner = this.owner('field', name);
+    owner?.record(writeKind(this.data.fields, name, value), owner.location);
+    if (owner) tagContainer(value, owner);
     this.data.fields.set(name, value);
   }
 
   storeGet(store: TrackedMap, key: Value): Value {
-    const location = appStoreLocation(this.id, store.store, toStr(key));
-    this.record('read', location);
+    const owner = this.owner(store.store, toStr(key));
+    owner?.record('read', owner.location);
     const v = store.map.get(key) ?? null;
-    tagContainer(v, this.owner(location));
+    if (owner) tagContainer(v, owner);
     return v;
   }
 
   storePut(store: TrackedMap, key: Value, value: Value): void {
     if (value === null && this.nullIsMissing(store)) return this.storeRemove(store, key);
-    const location = this.keyLocation(store, key);
-    this.record(writeKind(store.map, key, value), location);
-    tagContainer(value, this.owner(location));
+    const owner = this.owner(store.store, toStr(key));
+    owner?.record(writeKind(store.map, key, value), owner.location);
+    if (owner) tagContainer(value, owner);
     store.map.set(key, value);
   }
 
   /** Removes `key`; removing a key that is not there changes nothing and is a read. */
   storeRemove(store: TrackedMap, key: Value): void {
-    this.record(store.map.has(key) ? 'write' : 'read', this.keyLocation(store, key));
+    const owner = this.owner(store.store, toStr(key));
+    owner?.record(store.map.has(key) ? 'write' : 'read', owner.location);
     store.map.delete(key);
-  }
-
-  /** The location of one key of a store; a key named `*` is escaped so it is not the wildcard. */
-  private keyLocation(store: TrackedMap, key: Value): string {
-    return appStoreLocation(this.id, store.store, key === WHOLE_STORE ? '\\*' : toStr(key));
   }
 
   /**
@@ -193,7 +200,16 @@ export class AppInstance implements AppHandle, AppCore {
 
   // --- helpers ----------------------------------------------------------------------------------
 
-  private owner(location: string): Owner {
+  /**
+   * The owner of a field or store key: its location (a key named `*` escaped so it is not the
+   * wildcard), recording accesses. A dead part has none: it is never compared, so its accesses
+   * order nothing, and a container it holds is untagged. Containers are tagged when read from or
+   * stored into a part, so one mutated while untagged was reached only through dead parts (or
+   * through an alias also stored in a live part, which tags it when stored or read there).
+   */
+  private owner(part: AppStore, key: string): Owner | undefined {
+    if (!this.isLive(part, key)) return undefined;
+    const location = appStoreLocation(this.id, part, key === WHOLE_STORE ? '\\*' : key);
     return { location, record: (kind, loc) => this.record(kind, loc) };
   }
 

@@ -5,12 +5,11 @@
 // read for the model checker, and the two states are one). An app that iterates a store, prints
 // it, passes it around or asks whether a key is present sees the difference; its stores keep
 // every key exactly. Printing a store to the log (`log.debug "state: $state"`, common in the
-// corpus) does not count: what the log shows cannot influence what the app does next.
+// corpus) or into a message does not count: what the log shows cannot influence what the app does next.
 import type * as ast from '../parser/ast.js';
 import type { StoreName } from '../ir/ir.js';
 import { walk } from '../parser/walk.js';
-
-const STORES: ReadonlySet<string> = new Set<StoreName>(['state', 'atomicState']);
+import { onlyLogged, storeReferenced } from '../analysis/store-references.js';
 
 /** Calls on a store that touch one key and cannot reveal whether it was there. */
 const KEYED_METHODS: ReadonlySet<string> = new Set(['get', 'getAt', 'put', 'putAt', 'remove']);
@@ -32,15 +31,6 @@ export function storesReadWhole(program: ast.Node): StoreName[] {
   return [...whole];
 }
 
-/** `state`, `atomicState`, `this.state`, `this.atomicState`: the store that `node` names, if any. */
-function storeReferenced(node: ast.Node): StoreName | null {
-  if (node.kind === 'Identifier') return STORES.has(node.name) ? (node.name as StoreName) : null;
-  if (node.kind === 'PropertyAccess' && node.object.kind === 'ThisExpr' && typeof node.property === 'string') {
-    return STORES.has(node.property) ? (node.property as StoreName) : null;
-  }
-  return null;
-}
-
 /** Whether the store reference `ref` is used for one key: `ref.k`, `ref[k]`, `ref.get(k)`, ... */
 function keyedUse(ref: ast.Node, parent: ast.Node | null): boolean {
   if (parent === null) return false;
@@ -50,18 +40,4 @@ function keyedUse(ref: ast.Node, parent: ast.Node | null): boolean {
     return parent.receiver === ref && !parent.spread && typeof parent.method === 'string' && KEYED_METHODS.has(parent.method);
   }
   return false;
-}
-
-/** Whether `ref` only ends up in a log message: `log.debug "x: $state"`, `log.info "s " + state`. */
-function onlyLogged(ref: ast.Node, parents: ReadonlyMap<ast.Node, ast.Node | null>): boolean {
-  let node = ref;
-  for (let parent = parents.get(node) ?? null; parent !== null; node = parent, parent = parents.get(node) ?? null) {
-    if (parent.kind === 'GString' || (parent.kind === 'Binary' && parent.operator === '+')) continue;
-    return parent.kind === 'MethodCall' && isLog(parent.receiver) && parent.args.includes(node as ast.Expression);
-  }
-  return false;
-}
-
-function isLog(receiver: ast.Expression | null): boolean {
-  return receiver !== null && receiver.kind === 'Identifier' && receiver.name === 'log';
 }

@@ -2,7 +2,7 @@
 // App1's (reference §2.5); timers fire at once. Every handler run gets an access log; nested runs (a
 // command's event reaching an app again) append to the logs of the runs that caused them, so an
 // outer handler's set is its whole transition. Everything that happens is recorded in order.
-import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, type Access } from '../interp/access.js';
+import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, type Access, type AccessKind } from '../interp/access.js';
 import { GroovyError } from '../interp/errors.js';
 import type { RuntimeSubscription } from '../interp/host.js';
 import type { AppInstance } from '../interp/instance.js';
@@ -15,34 +15,61 @@ import type { TraceStep } from './trace-step.js';
 
 export class Dispatcher {
   readonly records: TraceStep[] = [];
-  /** Access logs of the handler runs in progress, innermost last, and of the whole transition. */
+  /**
+   * Access logs of the transition and the handler runs in progress, innermost last (only with
+   * `everyAccess`).
+   */
   private readonly openLogs: Access[][] = [];
+  /**
+   * The transition in progress: the strongest access per location (a write where it wrote the
+   * location, else a read), in the order the locations were first accessed.
+   */
+  private transitionLog: Map<string, AccessKind> | null = null;
   /** How deep in handler runs the current record is. */
   depth = 0;
   /** Set while delivering a manual event's handlers (button, touch, NFC, app touch). */
   manual = false;
   private readonly runningTimers = new Set<string>();
 
-  constructor(private readonly world: HomeWorld) {}
+  /**
+   * `everyAccess`: whether the transition and each handler record list every access made in order
+   * (`stcheck run` prints a handler's). The model checker needs only the transition's strongest
+   * access per location: without the lists, an access costs one map lookup instead of an object
+   * pushed onto the log of every handler run in progress (up to the call-depth budget in a cascade).
+   */
+  constructor(
+    private readonly world: HomeWorld,
+    private readonly everyAccess = true,
+  ) {}
 
   /**
-   * Runs `body` as one transition: the records it produces replace the home's records, and every
-   * access made (by the environment, the apps and the devices) is returned.
+   * Runs `body` as one transition: the records it produces replace the home's records. Returns the
+   * accesses made (by the environment, the apps and the devices): `strongest`, one per location, a
+   * write where the transition wrote it, otherwise a read (a write conflicts with everything a read
+   * does, so the independence relation is that of every access made); and `every` access in order
+   * (empty without `everyAccess`).
    */
-  transition(body: () => void): Access[] {
+  transition(body: () => void): { strongest: ReadonlyMap<string, AccessKind>; every: Access[] } {
     this.records.length = 0;
-    const log: Access[] = [];
-    this.openLogs.push(log);
+    const strongest = new Map<string, AccessKind>();
+    const every: Access[] = [];
+    this.transitionLog = strongest;
+    if (this.everyAccess) this.openLogs.push(every);
     try {
       body();
     } finally {
-      this.openLogs.pop();
+      this.transitionLog = null;
+      if (this.everyAccess) this.openLogs.pop();
     }
-    return log;
+    return { strongest, every };
   }
 
-  access(kind: Access['kind'], location: string): void {
-    for (const log of this.openLogs) log.push({ kind, location });
+  access(kind: AccessKind, location: string): void {
+    const log = this.transitionLog;
+    if (log !== null && log.get(location) !== 'write') log.set(location, kind);
+    if (this.openLogs.length === 0) return;
+    const access = { kind, location };
+    for (const handlerLog of this.openLogs) handlerLog.push(access);
   }
 
   /**
@@ -122,9 +149,9 @@ export class Dispatcher {
    */
   runHandler(app: AppInstance, handler: string, cause: string, args: Value[]): void {
     if (!app.hasMethod(handler)) return;
-    const log: Access[] = [];
-    this.records.push({ kind: 'handler', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, cause, accesses: log });
-    this.openLogs.push(log);
+    const log: Access[] | undefined = this.everyAccess ? [] : undefined;
+    this.records.push({ kind: 'handler', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, cause, ...(log ? { accesses: log } : {}) });
+    if (log) this.openLogs.push(log);
     this.depth++;
     try {
       app.invoke(handler, args);
@@ -133,7 +160,7 @@ export class Dispatcher {
       this.records.push({ kind: 'error', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, message: error.message, exception: error.javaClass, line: error.at?.line });
     } finally {
       this.depth--;
-      this.openLogs.pop();
+      if (log) this.openLogs.pop();
     }
   }
 }

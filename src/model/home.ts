@@ -4,7 +4,8 @@
 // (home-world.ts), the host API the interpreter calls (home-host.ts), event delivery and the
 // record of what happened (home-dispatch.ts), and its states as the model checker keeps them
 // (home-state.ts), and adds the environment: the events it fires.
-import type { Access } from '../interp/access.js';
+import type { Access, AccessKind } from '../interp/access.js';
+import { stateReads } from '../analysis/state-reads.js';
 import { Budget } from '../interp/context.js';
 import { CallDepthError } from '../interp/errors.js';
 import type { RuntimeSubscription } from '../interp/host.js';
@@ -28,6 +29,16 @@ export interface HomeOptions {
   init: boolean;
   /** The apps' names in the steps recorded (App1's first); default: their ids. */
   names?: readonly string[];
+  /**
+   * Whether transitions and handler records list every access made (default true); the model
+   * checker needs only each transition's strongest access per location (`strongestAccesses`).
+   */
+  everyAccess?: boolean;
+  /**
+   * Leave the apps' dead state (fields and store keys their code never reads: analysis/state-reads.ts)
+   * out of the state key and the accesses (default false).
+   */
+  liveStateOnly?: boolean;
 }
 
 export class Home {
@@ -38,12 +49,12 @@ export class Home {
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
     const list = Array.isArray(irs) ? irs : [irs as AppIR];
     this.world = new HomeWorld(options.init, options.names);
-    this.events = new Dispatcher(this.world);
+    this.events = new Dispatcher(this.world, options.everyAccess ?? true);
     this.states = new HomeStates(this.world);
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
     const budget = new Budget();
     const host = new HomeHost(this.world, this.events);
-    this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget })));
+    this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget, reads: options.liveStateOnly ? stateReads(ir) : undefined })));
   }
 
   /** App1, App2, ... in the order given (App1 installs first; App2's handlers run first). */
@@ -215,10 +226,16 @@ export class Home {
 
   /**
    * Runs `body` as one transition: the records it produces replace the home's records, and every
-   * access made (by the environment, the apps and the devices) is returned.
+   * access made (by the environment, the apps and the devices) is returned (none for a home made
+   * without `everyAccess`).
    */
   transition(body: () => void): Access[] {
-    return this.events.transition(body);
+    return this.events.transition(body).every;
+  }
+
+  /** Runs `body` as one transition (`transition`) and returns its strongest access per location: a write where it wrote the location, else a read. */
+  strongestAccesses(body: () => void): ReadonlyMap<string, AccessKind> {
+    return this.events.transition(body).strongest;
   }
 }
 

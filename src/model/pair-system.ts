@@ -2,13 +2,14 @@
 // events are the pair's event list, a state is a snapshot of the whole home (devices, location,
 // subscriptions, both apps' fields and state), a transition fires one event and runs every handler
 // it cascades into. Both of the reference's initial configurations are initial states.
-import type { Access } from '../interp/access.js';
+import type { Access, AccessKind } from '../interp/access.js';
 import type { EventSystem, Step } from '../check/types.js';
 import type { AttributeWrite } from './attribute-write.js';
 import type { AppIR } from '../ir/ir.js';
-import { countsAsWrite } from '../devices/capabilities.js';
 import type { PairEvent } from './events.js';
 import { Home, type HomeSnapshot } from './home.js';
+import { conflictWrites, type WriteStep } from './conflict-writes.js';
+import { TrieNode } from './interned.js';
 import type { TraceStep } from './trace-step.js';
 
 export interface PairState {
@@ -54,20 +55,24 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   /**
    * A transition's accesses and info, one object for every transition where they are equal: the
    * checker keeps both for every transition it takes, and most transitions of an event make the
-   * same accesses and writes as many others (see `execute`).
+   * same accesses and writes as many others (see `execute`). Found by structure (interned.ts).
    */
-  private readonly accessLists = new Interned<readonly Access[]>();
+  private readonly accessLists = new TrieNode<readonly Access[]>();
   /** Every distinct exception an app raised in a handler so far (installing or in a transition). */
   private readonly exceptions = new Map<string, AppException>();
-  private readonly infos = new Interned<PairTransitionInfo>();
+  private readonly infos = new TrieNode<PairTransitionInfo>();
 
-  /** `names`: the apps' names in the steps the home records (default App1, App2). */
+  /**
+   * `names`: the apps' names in the steps the home records (default App1, App2). `liveStateOnly`
+   * (default true): states and accesses leave out the apps' dead state (HomeOptions.liveStateOnly).
+   */
   constructor(
     private readonly apps: readonly [AppIR, AppIR],
     readonly events: readonly PairEvent[],
     names?: readonly [string, string],
+    { liveStateOnly = true }: { liveStateOnly?: boolean } = {},
   ) {
-    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names });
+    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, everyAccess: false, liveStateOnly });
     this.home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
     this.home.load();
     this.loaded = this.home.snapshot();
@@ -105,7 +110,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     this.home.transition(() => this.home.installApps());
     const records = [...this.home.records];
     this.noteExceptions(records);
-    return { state: this.capture(), records, writes: this.attributeWrites(records) };
+    return { state: this.capture(), records, writes: this.info(records).writes };
   }
 
   /** Every event is always enabled, as in the reference's event loop (reference §2.6). */
@@ -119,24 +124,22 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
    * lists of writes and 150 of accesses in 250,000 transitions.
    */
   execute(state: PairState, event: number): Step<PairState, PairTransitionInfo> {
-    const { state: next, accesses, records } = this.run(state, event);
-    return {
-      state: next,
-      accesses: this.accessLists.of(strongestAccesses(accesses)),
-      info: this.infos.of({ writes: this.attributeWrites(records) }),
-    };
+    this.home.restore(state.snapshot);
+    const accesses = this.home.strongestAccesses(() => this.home.fire(this.events[event]));
+    this.noteExceptions(this.home.records);
+    return { state: this.capture(), accesses: this.accessList(accesses), info: this.info(this.home.records) };
   }
 
   key(state: PairState): string {
     return state.key;
   }
 
-  /** Fires `event` from `state`: the next state, every access made, and what happened in order. */
-  run(state: PairState, event: number): { state: PairState; accesses: Access[]; records: TraceStep[] } {
+  /** Fires `event` from `state`: the next state and what happened in order. */
+  run(state: PairState, event: number): { state: PairState; records: TraceStep[] } {
     this.home.restore(state.snapshot);
-    const accesses = this.home.transition(() => this.home.fire(this.events[event]));
+    this.home.transition(() => this.home.fire(this.events[event]));
     this.noteExceptions(this.home.records);
-    return { state: this.capture(), accesses, records: [...this.home.records] };
+    return { state: this.capture(), records: [...this.home.records] };
   }
 
   /**
@@ -159,42 +162,30 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     return this.home.capture();
   }
 
-  /** The writes that count for conflicts (`countsAsWrite`), with where in which app's file they were made. */
-  private attributeWrites(records: readonly TraceStep[]): AttributeWrite[] {
-    const writes: AttributeWrite[] = [];
-    for (const r of records) {
-      if (r.kind !== 'write' || !countsAsWrite(r)) continue;
-      const at = r.line === undefined || r.column === undefined ? undefined : { file: this.fileOf(r.app), line: r.line, column: r.column };
-      writes.push({ app: r.app, device: r.device, attribute: r.attribute, value: r.value, manual: r.manual, at });
-    }
-    return writes;
+  /** The transition's accesses (one per location) as the shared list of equal ones. */
+  private accessList(accesses: ReadonlyMap<string, AccessKind>): readonly Access[] {
+    let node = this.accessLists;
+    for (const [location, kind] of accesses) node = node.next(location).next(kind);
+    return (node.value ??= [...accesses].map(([location, kind]) => ({ kind, location })));
+  }
+
+  /**
+   * The writes conflict detection needs (`conflictWrites`), with where in which app's file they
+   * were made, as the shared info of equal ones.
+   */
+  private info(records: readonly TraceStep[]): PairTransitionInfo {
+    const writes = conflictWrites(records);
+    let node = this.infos;
+    for (const w of writes) node = node.next(w.app).next(w.device).next(w.attribute).next(w.value).next(w.manual).next(w.line).next(w.column);
+    return (node.value ??= { writes: writes.map((w) => this.attributeWrite(w)) });
+  }
+
+  private attributeWrite(r: WriteStep): AttributeWrite {
+    const at = r.line === undefined || r.column === undefined ? undefined : { file: this.fileOf(r.app), line: r.line, column: r.column };
+    return { app: r.app, device: r.device, attribute: r.attribute, value: r.value, manual: r.manual, at };
   }
 
   private fileOf(app: string): string {
     return this.apps[app === 'App1' ? 0 : 1].file;
   }
-}
-
-/** One object per distinct JSON text: equal values handed out again are the first one seen. */
-class Interned<T> {
-  private readonly byText = new Map<string, T>();
-
-  of(value: T): T {
-    const text = JSON.stringify(value);
-    const known = this.byText.get(text);
-    if (known !== undefined) return known;
-    this.byText.set(text, value);
-    return value;
-  }
-}
-
-/**
- * One access per location: a write where the transition wrote it, else a read. A write conflicts
- * with everything a read does, so the independence relation is unchanged while the sets the
- * checker compares shrink from every access made to one per location.
- */
-function strongestAccesses(accesses: readonly Access[]): Access[] {
-  const kinds = new Map<string, Access['kind']>();
-  for (const a of accesses) if (kinds.get(a.location) !== 'write') kinds.set(a.location, a.kind);
-  return [...kinds].map(([location, kind]) => ({ kind, location }));
 }

@@ -17,11 +17,12 @@ function violated(result: CheckResult<unknown>): string[] {
   return result.violations.map((v) => `${v.event}:${v.id}`).sort();
 }
 
-export function deadlocks(result: CheckResult<unknown>): string[] {
+/** The keys of the states with no enabled event (under `key`, default the graph's). */
+export function deadlocks(result: CheckResult<unknown>, key?: (state: unknown) => string): string[] {
   const { graph } = result;
-  const keys: string[] = [];
-  for (let s = 0; s < graph.stateCount; s++) if (graph.enabled(s).length === 0) keys.push(graph.key(s));
-  return keys.sort();
+  const keys = new Set<string>();
+  for (let s = 0; s < graph.stateCount; s++) if (graph.enabled(s).length === 0) keys.add(key ? key(graph.state(s)) : graph.key(s));
+  return [...keys].sort();
 }
 
 /** Without the summary, Algorithm 3 reruns backward searches at every match: keep to small graphs. */
@@ -39,6 +40,23 @@ export function compareStrategies(spec: RandomSystem): void {
   if (exhaustive.stats.transitions <= UNCACHED_UP_TO_TRANSITIONS) {
     expectAgreement(system, check(system, { strategy: 'dpor', summary: false, ...LIMIT }), exhaustive);
   }
+  if (spec.deadVariables) expectDeadAbstracted(spec, exhaustive);
+}
+
+/**
+ * dpor on the system with its dead variables left out of the states and the accesses finds what
+ * the exhaustive search of the whole system finds (deadlocks compared under the smaller key).
+ */
+function expectDeadAbstracted(spec: RandomSystem, exhaustive: CheckResult<unknown>): void {
+  const abstracted = buildRandomSystem(spec, { hideDead: true });
+  const reduced = check(abstracted, { strategy: 'dpor', summary: true, ...LIMIT });
+  expect(reduced.complete).toBe(true);
+  expect(violated(reduced)).toEqual(violated(exhaustive));
+  const key = (s: unknown) => abstracted.key(s as never);
+  expect(deadlocks(reduced)).toEqual(deadlocks(exhaustive, key));
+  expect(reduced.stats.states).toBeLessThanOrEqual(exhaustive.stats.states);
+  expect(overwrites(reduced)).toEqual(overwrites(exhaustive));
+  expectReplayable(abstracted, reduced);
 }
 
 /** A dpor result finds what the exhaustive search finds, in no more states, with replayable paths. */

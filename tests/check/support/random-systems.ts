@@ -14,6 +14,8 @@ export interface Condition {
 }
 export type Statement =
   | { assign: number; to: Expr }
+  /** Stores into a dead variable `d<i>`: written, never read (modulo 3). */
+  | { assignDead: number; to: Expr }
   | { if: Condition; then: Statement[]; else: Statement[] }
   | { enable: number }
   | { disable: number }
@@ -26,16 +28,22 @@ export interface RandomSystem {
   initial: number[][];
   enabled: boolean[];
   handlers: Statement[][];
+  /** Dead variables `d0`, `d1`, ...: only ever stored into (default none). */
+  deadVariables?: number;
 }
 
-export function buildRandomSystem(spec: RandomSystem): EventSystem<VarState> {
+/** `hideDead`: leave the dead variables out of the state key and the accesses. */
+export function buildRandomSystem(spec: RandomSystem, { hideDead = false } = {}): EventSystem<VarState> {
+  const dead = Array.from({ length: spec.deadVariables ?? 0 }, (_, i) => `d${i}`);
   const name = (variable: number) => `v${variable % spec.domains.length}`;
   const domain = (variable: number) => spec.domains[variable % spec.domains.length];
   const eventName = (event: number) => `e${event % spec.handlers.length}`;
   const holds = (c: Condition, v: Vars) => (v[name(c.variable)] === c.value % domain(c.variable)) === c.equal;
   const run = (statements: Statement[], v: Vars, control: Control): void => {
     for (const s of statements) {
-      if ('assign' in s) {
+      if ('assignDead' in s) {
+        if (dead.length > 0) v[dead[s.assignDead % dead.length]] = ('value' in s.to ? s.to.value : v[name(s.to.variable)] + s.to.plus) % 3;
+      } else if ('assign' in s) {
         const value = 'value' in s.to ? s.to.value : v[name(s.to.variable)] + s.to.plus;
         v[name(s.assign)] = value % domain(s.assign);
       } else if ('if' in s) {
@@ -49,13 +57,16 @@ export function buildRandomSystem(spec: RandomSystem): EventSystem<VarState> {
       }
     }
   };
-  const initial = spec.initial.map((values) => Object.fromEntries(spec.domains.map((d, i) => [`v${i}`, (values[i] ?? 0) % d])));
+  const initial = spec.initial.map((values) => ({
+    ...Object.fromEntries(spec.domains.map((d, i) => [`v${i}`, (values[i] ?? 0) % d])),
+    ...Object.fromEntries(dead.map((d) => [d, 0])),
+  }));
   const handlers: Handler[] = spec.handlers.map((statements, e) => ({
     name: `e${e}`,
     enabled: spec.enabled[e],
     run: (v, control) => run(statements, v, control),
   }));
-  return varSystem(initial, handlers);
+  return varSystem(initial, handlers, new Set(hideDead ? dead : []));
 }
 
 const small = (max: number) => fc.integer({ min: 0, max });
@@ -72,6 +83,7 @@ const expr: fc.Arbitrary<Expr> = fc.oneof(
 function statements(depth: number): fc.Arbitrary<Statement[]> {
   const choices: fc.WeightedArbitrary<Statement>[] = [
     { arbitrary: fc.record({ assign: small(3), to: expr }), weight: 5 },
+    { arbitrary: fc.record({ assignDead: small(1), to: expr }), weight: 1 },
     { arbitrary: fc.record({ enable: small(5) }), weight: 1 },
     { arbitrary: fc.record({ disable: small(5) }), weight: 1 },
     { arbitrary: fc.record({ assert: small(1), that: condition }), weight: 1 },
@@ -88,5 +100,6 @@ export const randomSystem: fc.Arbitrary<RandomSystem> = fc
       initial: fc.array(fc.array(small(2), { minLength: variables, maxLength: variables }), { minLength: 1, maxLength: 2 }),
       enabled: fc.array(fc.boolean(), { minLength: events, maxLength: events }).map((flags) => flags.map((on, e) => on || e % 2 === 0)),
       handlers: fc.array(statements(2), { minLength: events, maxLength: events }),
+      deadVariables: fc.integer({ min: 0, max: 2 }),
     }),
   );

@@ -24,9 +24,14 @@ export interface VarState {
   readonly enabled: readonly boolean[];
 }
 
-export function varSystem(initial: Vars | Vars[], handlers: Handler[]): EventSystem<VarState> {
+/**
+ * `hidden`: variables left out of the state key and of the accesses, as the pair model leaves out
+ * app state no handler reads before writing it (src/analysis/state-reads.ts).
+ */
+export function varSystem(initial: Vars | Vars[], handlers: Handler[], hidden: ReadonlySet<string> = new Set()): EventSystem<VarState> {
   const inits = Array.isArray(initial) ? initial : [initial];
   const names = Object.keys(inits[0]);
+  const shown = names.map((n) => !hidden.has(n));
   const slot = new Map(names.map((name, i) => [name, i]));
   const eventOf = new Map(handlers.map((h, i) => [h.name, i]));
   const event = (name: string) => {
@@ -44,7 +49,7 @@ export function varSystem(initial: Vars | Vars[], handlers: Handler[]): EventSys
     describeEvent: (e) => handlers[e].name,
     initialStates: () => inits.map((vars) => ({ values: names.map((n) => vars[n]), enabled: handlers.map((h) => h.enabled ?? true) })),
     enabled: (s) => handlers.flatMap((_, e) => (s.enabled[e] ? [e] : [])),
-    key: (s) => `${s.values.join(',')}|${s.enabled.map((b) => (b ? 1 : 0)).join('')}`,
+    key: (s) => `${s.values.filter((_, i) => shown[i]).join(',')}|${s.enabled.map((b) => (b ? 1 : 0)).join('')}`,
     execute(s, e): Step<VarState> {
       const values = [...s.values];
       const enabled = [...s.enabled];
@@ -52,11 +57,11 @@ export function varSystem(initial: Vars | Vars[], handlers: Handler[]): EventSys
       const violations: ViolationReport[] = [];
       const vars = new Proxy({} as Vars, {
         get(_, name: string) {
-          accesses.push({ kind: 'read', location: name });
+          if (!hidden.has(name)) accesses.push({ kind: 'read', location: name });
           return values[slotOf(name)];
         },
         set(_, name: string, value: number) {
-          accesses.push({ kind: 'write', location: name });
+          if (!hidden.has(name)) accesses.push({ kind: 'write', location: name });
           values[slotOf(name)] = value;
           return true;
         },

@@ -15,6 +15,7 @@ import { registerReport } from './commands/report.js';
 import { registerRun } from './commands/run.js';
 import { registerShow } from './commands/show.js';
 import { registerWorker } from './commands/worker.js';
+import { StoreError } from '../store/errors.js';
 import { VERSION } from '../util/version.js';
 import { EXIT, exitCodesHelp } from './exit.js';
 
@@ -50,6 +51,13 @@ registerExport(program);
 registerHtml(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
+  // A store that cannot be used (damaged, not a database, a path that cannot hold one) is a bad
+  // argument, and its message names the file; anything else is a defect, with its stack.
+  if (error instanceof StoreError) {
+    process.stderr.write(`stcheck: ${error.message}\n`);
+    process.exitCode = EXIT.usage;
+    return;
+  }
   process.stderr.write(`stcheck: internal error: ${error instanceof Error ? error.stack : String(error)}\n`);
   process.exitCode = EXIT.internal;
 });

@@ -15,8 +15,8 @@ import { registerReport } from './commands/report.js';
 import { registerRun } from './commands/run.js';
 import { registerShow } from './commands/show.js';
 import { registerWorker } from './commands/worker.js';
-import { StoreError } from '../store/errors.js';
 import { VERSION } from '../util/version.js';
+import { StoreError } from '../store/errors.js';
 import { EXIT, exitCodesHelp } from './exit.js';
 
 // A reader that stops early (`stcheck show A B | head -1`) closes the pipe: that ends the command,
@@ -51,8 +51,8 @@ registerExport(program);
 registerHtml(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
-  // A store that cannot be used (damaged, not a database, a path that cannot hold one) is a bad
-  // argument, and its message names the file; anything else is a defect, with its stack.
+  // A store that is damaged, unreachable or of another version is the --db argument's fault, not a
+  // defect: its message names the file (src/store/errors.ts).
   if (error instanceof StoreError) {
     process.stderr.write(`stcheck: ${error.message}\n`);
     process.exitCode = EXIT.usage;

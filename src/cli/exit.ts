@@ -17,8 +17,6 @@ export const EXIT = {
   internal: 5,
   /** Interrupted (Ctrl-C); what was stored so far is kept. */
   interrupted: 130,
-  /** Stopped at once by SIGTERM (`stcheck worker` told twice). */
-  terminated: 143,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -32,7 +30,6 @@ export const EXIT_MEANINGS: Readonly<Record<ExitCode, string>> = {
   4: 'an app or event program cannot be read, parsed, lowered or run (parse, apps: at least one of the files)',
   5: 'internal error (a defect of stcheck)',
   130: 'interrupted (Ctrl-C)',
-  143: 'terminated (SIGTERM)',
 };
 
 /** The `--help` text of a command's exit codes: the ones it can give (and 5, which any can), with their meaning. */

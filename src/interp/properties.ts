@@ -9,6 +9,7 @@ import * as num from './numbers.js';
 import { toStr } from './operators.js';
 import { inheritTag, noteMutation } from './ownership.js';
 import { BuiltinObject, ClassRef, DeviceRef, GMapEntry, TrackedMap, className, type GMap, type Value } from './values.js';
+import { checkedSize, checkLength } from './limits.js';
 import { recurse, Scope, unsupported, type AppCore, type Frame } from './frame.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -179,11 +180,15 @@ export function putAt(frame: Frame, obj: Value, idx: Value, v: Value): void {
   if (obj instanceof Map) {
     noteMutation(obj);
     obj.set(idx, v);
+    checkedSize(obj);
     return;
   }
   if (Array.isArray(obj)) {
     noteMutation(obj);
-    listPut(obj, num.toInt(idx), v);
+    const i = num.toInt(idx);
+    // `l[1000000000] = x` would fill the list with nulls up to there.
+    checkLength('list', i + 1);
+    listPut(obj, i, v);
     return;
   }
   if (typeof idx === 'string') return setProperty(frame, obj, idx, v);

@@ -5,7 +5,7 @@ import { GroovyError } from './errors.js';
 import { NOT_FOUND, castValue, iterate } from './groovy-methods.js';
 import { isCase, toStr, truthy } from './operators.js';
 import { GException, TrackedMap, isNumber, type Value } from './values.js';
-import { callClosure, located, recurse, Scope, Signal, step, unsupported, type Completion, type Frame } from './frame.js';
+import { callClosure, enterNode, locatedError, recurse, Scope, Signal, step, unsupported, type Completion, type Frame } from './frame.js';
 import { readWholeStore } from './properties.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -26,8 +26,17 @@ function execBlock(frame: Frame, stmts: readonly ast.Statement[]): Completion {
 }
 
 export function execStatement(frame: Frame, s: ast.Statement, label?: string): Completion {
-  step(frame.app.budget);
-  return located(frame.app, s, () => execStatementKind(frame, s, label));
+  const b = frame.app.budget;
+  step(b);
+  // `located`, inlined (frame.ts).
+  try {
+    enterNode(b);
+    return execStatementKind(frame, s, label);
+  } catch (error) {
+    throw locatedError(frame.app, s, error);
+  } finally {
+    b.nesting--;
+  }
 }
 
 function execStatementKind(frame: Frame, s: ast.Statement, label?: string): Completion {

@@ -19,7 +19,9 @@ import type { TraceStep } from '../model/trace-step.js';
 
 export function checkPairFiles(file1: string, file2: string, options: CheckPairOptions): PairResult {
   const started = Date.now();
-  const loaded = [loadApp(file1), loadApp(file2)];
+  // Loading counts against the pair's budget: a huge app stops while it is parsed.
+  const deadline = options.budgetMs === undefined ? undefined : started + options.budgetMs;
+  const loaded = [loadApp(file1, { deadline }), loadApp(file2, { deadline })];
   for (const l of loaded) {
     if (!l.ok) return failed(options.mode, l.kind, formatLoadError(l.error), started);
   }

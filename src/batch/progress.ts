@@ -27,7 +27,7 @@ export class StatusLine {
   show(text: string): void {
     if (!this.interactive) return;
     // A line wider than the terminal would wrap, and `\r` then returns to its second row only.
-    const width = Math.max(20, (this.out.columns ?? 80) - 1);
+    const width = Math.max(20, (this.out.columns || 80) - 1);
     this.out.write(`${CLEAR_LINE}${text.length > width ? `${text.slice(0, width - 1)}…` : text}`);
     this.shown = true;
   }
@@ -92,20 +92,20 @@ export class Progress {
     process.exit(130);
   }
 
-  /** `[####......] 120 of 840 (107 already stored), 0.8/s, 14m05s left | conflict 7, no-conflict 6` */
+  /** `120 of 840 (107 of 840 already stored) [####......] 15s elapsed, 14m05s left | conflict 7, no-conflict 6`: the numbers first, so a narrow terminal keeps them. */
   private bar(): string {
     const skipped = this.options.skipped ?? 0;
     const all = this.total + skipped;
     const position = this.done + skipped;
-    const width = 30;
+    const width = 20;
     const filled = Math.round((position / Math.max(1, all)) * width);
     const elapsed = (Date.now() - this.started) / 1000;
     // The rate of this invocation only: results stored before cost it nothing.
     const rate = this.done / Math.max(elapsed, 1e-3);
-    const eta = this.done === 0 ? 'time left unknown until a pair ends' : `${formatDuration((this.total - this.done) / rate)} left`;
+    const eta = this.total === this.done ? 'nothing left to check' : this.done === 0 ? 'time left unknown until a pair ends' : `${formatDuration((this.total - this.done) / rate)} left`;
     const stored = skipped > 0 ? ` (${skipped} of ${all} already stored)` : '';
     const verdicts = [...this.counts].map(([v, n]) => `${v} ${n}`).join(', ');
-    return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${position} of ${all}${stored}, ${formatDuration(elapsed)} elapsed, ${eta}${verdicts ? ` | ${verdicts}` : ''}`;
+    return `${position} of ${all}${stored} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${formatDuration(elapsed)} elapsed, ${eta}${verdicts ? ` | ${verdicts}` : ''}`;
   }
 }
 

@@ -58,22 +58,25 @@ header { border-bottom: 1px solid #ddd; margin-bottom: 8px; }
 h1 { margin: 16px 0 2px; font-size: 22px; } header p { margin: 0 0 10px; color: #666; }
 h2 { font-size: 17px; margin: 22px 0 8px; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; margin: 0 0 12px; }
-dl.facts dt { color: #666; } dl.facts dd { margin: 0; font-family: ui-monospace, monospace; font-size: 12px; word-break: break-all; }
+dl.facts dt { color: #666; } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 table { border-collapse: collapse; }
-th, td { padding: 3px 8px; border-bottom: 1px solid #eee; text-align: left; white-space: nowrap; }
+th, td { padding: 3px 6px; border-bottom: 1px solid #eee; text-align: left; white-space: nowrap; }
 table.verdicts td:nth-child(n+2), table.pairs td:nth-child(n+6) { text-align: right; font-variant-numeric: tabular-nums; }
-table.pairs { width: 100%; }
-#pairs { overflow-x: auto; }
+/* The pair table fits its box: headers wrap, and the names wrap where they must (long app names). */
+table.pairs { width: 100%; table-layout: auto; }
+table.pairs th { white-space: normal; vertical-align: bottom; }
+table.pairs td:nth-child(-n+3) { white-space: normal; overflow-wrap: anywhere; min-width: 7em; }
+td.verdict { font-weight: 600; }
 p.note { color: #666; font-style: italic; }
 table.pairs th { cursor: pointer; user-select: none; background: #f5f5f5; position: sticky; top: 0; }
 table.pairs tr.pair { cursor: pointer; } table.pairs tr.pair:hover { background: #f0f6ff; }
-tr.has-conflicts td:nth-child(4), tr.has-conflicts td:nth-child(5) { color: #b00020; font-weight: 600; }
 tr.details > td { background: #fafafa; white-space: normal; padding: 6px 14px 14px; }
 .plots { display: grid; grid-template-columns: repeat(auto-fit, minmax(560px, 1fr)); gap: 12px; }
 figure { margin: 0; } figcaption { color: #555; font-size: 13px; margin-bottom: 4px; }
 .controls { display: flex; gap: 10px; align-items: center; margin-bottom: 8px; }
 .controls input { width: 260px; padding: 4px 6px; } #pair-count { color: #666; }
-pre.trace { font-size: 12px; background: white; border: 1px solid #e4e4e4; padding: 8px; overflow-x: auto; }
+/* A trace box stays readable however long its trace (an endless cascade): it scrolls within a bounded height. */
+pre.trace { font-size: 12px; background: white; border: 1px solid #e4e4e4; padding: 8px; overflow: auto; max-height: 28em; max-width: 100%; }
 pre.trace mark { background: #ffe08a; }
 p.error { color: #b00020; font-family: ui-monospace, monospace; font-size: 12px; }
 figure.state-graph { display: inline-block; margin: 6px 18px 6px 0; vertical-align: top; }

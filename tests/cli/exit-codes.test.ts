@@ -28,6 +28,7 @@ interface CommandCase {
 }
 
 const CASES: CommandCase[] = [
+  { command: 'apps', use: () => ['apps', app('motion-light')], code: 0, withPath: (p) => ['apps', p] },
   { command: 'parse', use: () => ['parse', app('motion-light')], code: 0, withPath: (p) => ['parse', p] },
   { command: 'ir', use: () => ['ir', app('motion-light')], code: 0, withPath: (p) => ['ir', p] },
   { command: 'run', use: () => ['run', app('motion-light'), '--event', 'motion1.motion=active'], code: 0, withPath: (p) => ['run', p] },
@@ -40,6 +41,8 @@ const CASES: CommandCase[] = [
   { command: 'show', use: () => ['show', '--db', DB, 'unlock-on-arrival', 'relock-when-unlocked'], code: 0, withPath: (p) => ['show', '--db', p, 'a', 'b'] },
   { command: 'export', use: () => ['export', '--db', DB, '--format', 'csv'], code: 0, withPath: (p) => ['export', '--db', p, '--format', 'csv'] },
   { command: 'html', use: () => ['html', '--db', DB, '-o', join(tmp, 'report.html')], code: 0, withPath: (p) => ['html', '--db', p, '-o', join(tmp, 'r.html')] },
+  // A worker runs until stopped: its ordinary use here is a usage error found before it connects.
+  { command: 'worker', use: () => ['worker', '--queue', 'redis://127.0.0.1:9', '--jobs', '0'], code: 2, withPath: (p) => ['worker', '--queue', 'redis://127.0.0.1:9', '--corpus', p] },
 ];
 
 /** Runs stcheck with its stdout a pipe whose reader is gone before it writes, as `| head -1` leaves it. */
@@ -93,7 +96,7 @@ describe.each(CASES)('stcheck $command', ({ command, use, code, withPath }) => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain(MISSING);
     expect(missing.stderr).not.toContain('    at ');
-    if (command === 'parse' || command === 'pairs' || command === 'batch') return; // they take directories
+    if (['parse', 'apps', 'pairs', 'batch', 'worker'].includes(command)) return; // they take directories
     const directory = stcheck(...withPath!(tmp));
     expect(directory.code).toBe(2);
     expect(directory.stderr).not.toMatch(/EISDIR|    at /);

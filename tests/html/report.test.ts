@@ -30,7 +30,8 @@ describe.skipIf(!HAVE_CORPUS || !HAVE_CHROMIUM)('the HTML report in headless Chr
     const { db } = await smallRun();
     report = join(db, '..', 'report.html');
     const run = stcheck('html', '--db', db, '-o', report);
-    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^.*report\.html: run 1, 12 pairs\n$/);
     expect(run.code).toBe(0);
     context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'stcheck-chromium-')), {
       executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 900 },
@@ -53,7 +54,11 @@ describe.skipIf(!HAVE_CORPUS || !HAVE_CHROMIUM)('the HTML report in headless Chr
   });
 
   it('shows the run summary and the four plots', async () => {
-    await expect(page.locator('#summary dl.facts dt').allTextContents()).resolves.toEqual(expect.arrayContaining(['run', 'wall time', 'corpus', 'budgetS']));
+    await expect(page.locator('#summary dl.facts dt').allTextContents()).resolves.toEqual(expect.arrayContaining(['run', 'wall time', 'corpus', 'time budget', 'modes']));
+    // The run's options read as words, not as the JSON the store keeps.
+    const facts = Object.fromEntries(await page.locator('#summary dl.facts dt').evaluateAll((dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])));
+    expect(facts).toMatchObject({ 'time budget': '20 s per pair and mode', modes: 'DPOR, no DPOR', groups: 'all', 'heap budget': '1024 MB per pair and mode' });
+    for (const value of Object.values(facts)) expect(value).not.toMatch(/^[[{"]/);
     expect(await page.locator('table.verdicts tr').count()).toBe(1 + 2 * 2);
     for (const id of ['plot-states', 'plot-time', 'plot-speedup', 'plot-verdicts']) {
       expect(await page.locator(`#${id} svg`).count(), id).toBeGreaterThan(0);
@@ -61,6 +66,26 @@ describe.skipIf(!HAVE_CORPUS || !HAVE_CHROMIUM)('the HTML report in headless Chr
     // One point per pair on the states plot: the 12 ordered pairs all finished both ways.
     expect(await page.locator('#plot-states svg g[aria-label="dot"] path, #plot-states svg g[aria-label="dot"] circle').count()).toBe(12);
     expect(await page.locator('#plot-verdicts svg g[aria-label="bar"] rect').count()).toBeGreaterThan(0);
+  });
+
+  it('fits the pair table with all its columns in a 1280 px window, verdicts in their colours', async () => {
+    const fit = await page.evaluate(() => {
+      const box = document.getElementById('pairs')!;
+      const headers = [...document.querySelectorAll('table.pairs th')].map((th) => th.getBoundingClientRect().right);
+      return { overflow: box.scrollWidth - box.clientWidth, rightmost: Math.max(...headers), window: document.documentElement.clientWidth, columns: headers.length };
+    });
+    expect(fit.columns).toBe(11);
+    expect(fit.overflow).toBeLessThanOrEqual(0);
+    expect(fit.rightmost).toBeLessThanOrEqual(fit.window);
+    // The same colour for a verdict in the table and the plot: red for a conflict, green for none.
+    const conflictCell = page.locator('table.pairs td.verdict-conflict').first();
+    await expect(conflictCell.evaluate((td) => getComputedStyle(td).color)).resolves.toBe('rgb(214, 39, 40)');
+    const fills = await page.locator('#plot-verdicts svg g[aria-label="bar"] rect').evaluateAll((rects) => [...new Set(rects.map((r) => r.getAttribute('fill')))]);
+    expect(fills).toContain('#d62728');
+    const verdictCells = await page.locator('table.pairs td.verdict').evaluateAll((tds) => tds.map((td) => [td.textContent, getComputedStyle(td).color]));
+    const colourOf = Object.fromEntries(verdictCells);
+    expect(colourOf).toMatchObject({ conflict: 'rgb(214, 39, 40)' });
+    if (colourOf['no-conflict']) expect(colourOf['no-conflict']).toBe('rgb(44, 160, 44)');
   });
 
   it('lists every pair, sorts by a column and filters by name', async () => {
@@ -90,6 +115,11 @@ describe.skipIf(!HAVE_CORPUS || !HAVE_CHROMIUM)('the HTML report in headless Chr
     expect(await graphs.count()).toBe(2);
     await expect(graphs.first().locator('figcaption').textContent()).resolves.toMatch(/^explored state graph, DPOR: 10 states; in red the path to lock0\.lock: /);
     expect(await graphs.first().locator('svg [stroke="crimson"]').count()).toBeGreaterThan(0);
+    // A trace box has a bounded height and scrolls (an endless cascade's trace would be thousands of lines).
+    const box = await details.locator('pre.trace').first().evaluate((pre) => ({ maxHeight: getComputedStyle(pre).maxHeight, overflowY: getComputedStyle(pre).overflowY }));
+    expect(box.maxHeight).not.toBe('none');
+    expect(parseFloat(box.maxHeight)).toBeLessThanOrEqual(600);
+    expect(box.overflowY).toBe('auto');
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     await pair.click();
     expect(await page.locator('tr.details').count()).toBe(0);

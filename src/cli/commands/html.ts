@@ -27,6 +27,7 @@ export function registerHtml(program: Command): void {
       const data = reportData(store, run, options.db);
       closeStore('html', store);
       writeFileSync(options.output, reportPage(data));
-      process.stdout.write(`${options.output}: run ${run.id}, ${data.pairs.length} pairs\n`);
+      // A message, not the data asked for (that is the file): stderr.
+      process.stderr.write(`${options.output}: run ${run.id}, ${data.pairs.length} pairs\n`);
     });
 }

@@ -3,11 +3,22 @@
 // scripts/report-client.mjs): reads the run's data from the page and draws the summary, the
 // plots, the sortable and filterable pair table, and each pair's conflicts and state graphs.
 import * as Plot from '@observablehq/plot';
-import { MODES, VERDICTS, type Mode } from '../../results/types.js';
+import { MODES, VERDICTS, type Mode, type Verdict } from '../../results/types.js';
 import type { ModeEntry, PairEntry, ReportData } from '../report-data.js';
 import type { StateGraph } from '../state-graph.js';
 
 const MODE_LABEL: Record<Mode, string> = { dpor: 'DPOR', nodpor: 'no DPOR' };
+/** One colour per verdict, the same in the plots and the table. */
+const VERDICT_COLOURS: Record<Verdict, string> = {
+  conflict: '#d62728',
+  'no-conflict': '#2ca02c',
+  timeout: '#ff7f0e',
+  'state-limit': '#e6ab02',
+  'out-of-memory': '#9467bd',
+  unsupported: '#7f7f7f',
+  'parse-error': '#8c564b',
+  error: '#444444',
+};
 const PLOT_WIDTH = 560;
 /** Room for the facet labels (the mode) right of faceted plots. */
 const FACET_MARGIN = 70;
@@ -37,9 +48,29 @@ function renderSummary(data: ReportData): void {
     ['wall time', data.seconds === null ? 'unfinished' : `${data.seconds.toFixed(1)} s`],
     ['stcheck', data.run.toolVersion],
     ['store', data.db],
-    ...Object.entries((data.run.config ?? {}) as Record<string, unknown>).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+    ...Object.entries((data.run.config ?? {}) as Record<string, unknown>).map(([key, value]): [string, string] => configFact(key, value)),
   ];
   summary.append(definitionList(facts), verdictTable(data));
+}
+
+/** The run's options for people: a label and a plain value for each (the store keeps them as JSON). */
+const CONFIG_FACTS: Record<string, [string, (v: unknown) => string]> = {
+  corpus: ['corpus', String],
+  lists: ['app lists', (v) => (v === null ? 'none: automatic groups by actuated capability' : String(v))],
+  groups: ['groups', (v) => (Array.isArray(v) && v.length > 0 ? v.join(', ') : 'all')],
+  modes: ['modes', (v) => (Array.isArray(v) ? v.map((m) => MODE_LABEL[m as Mode] ?? String(m)).join(', ') : String(v))],
+  budgetS: ['time budget', (v) => `${v} s per pair and mode`],
+  memoryMb: ['heap budget', (v) => `${v} MB per pair and mode`],
+  maxStates: ['state limit', (v) => (v === null ? 'none' : `${v} states`)],
+  prefilter: ['prefilter', (v) => (v ? 'on: pairs that can write no tracked attribute in common are decided without a search' : 'off')],
+  firstConflict: ['first conflict', (v) => (v ? 'each search stops at its first conflict' : 'every conflict')],
+  pairs: ['explicit pairs', (v) => (Array.isArray(v) ? `${v.reduce((n, g: { pairs?: unknown[] }) => n + (g.pairs?.length ?? 0), 0)} pairs in ${v.length} groups` : String(v))],
+};
+
+function configFact(key: string, value: unknown): [string, string] {
+  const known = CONFIG_FACTS[key];
+  if (known) return [known[0], known[1](value)];
+  return [key, typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : String(value)];
 }
 
 function definitionList(facts: ReadonlyArray<[string, string]>): HTMLElement {
@@ -154,10 +185,15 @@ function verdictPlot(pairs: readonly PairEntry[]): Element {
     y: { label: null },
     fy: { label: null },
     marginRight: FACET_MARGIN,
-    // The verdicts in a fixed order (and so fixed colours), only those present.
-    color: { legend: true, domain: VERDICTS.filter((v) => results.some((r) => r.verdict === v)), scheme: 'Tableau10' },
+    // The verdicts in a fixed order with their fixed colours, only those present.
+    color: { legend: true, ...verdictScale(VERDICTS.filter((v) => results.some((r) => r.verdict === v))) },
     marks: [Plot.barX(results, Plot.groupY({ x: 'count' }, { y: 'group', fy: 'mode', fill: 'verdict', tip: true }))],
   });
+}
+
+/** A colour scale of verdicts: red for a conflict, green for none, warm for unfinished, greys for failures. */
+function verdictScale(verdicts: readonly Verdict[]): { domain: Verdict[]; range: string[] } {
+  return { domain: [...verdicts], range: verdicts.map((v) => VERDICT_COLOURS[v]) };
 }
 
 /** Axis labels for a log-binned axis: the value whose logarithm the tick is. */
@@ -195,6 +231,8 @@ interface Column {
   label: string;
   value: (p: PairEntry) => string | number | null;
   format?: (v: number) => string;
+  /** The cell holds a verdict: coloured as the plots colour it. */
+  verdict?: boolean;
 }
 
 const stat = (mode: Mode, key: keyof ModeEntry) => (p: PairEntry) => (p.modes[mode]?.[key] ?? null) as number | string | null;
@@ -202,8 +240,8 @@ const COLUMNS: Column[] = [
   { label: 'group', value: (p) => p.group },
   { label: 'App1', value: (p) => p.app1 },
   { label: 'App2', value: (p) => p.app2 },
-  { label: 'DPOR', value: stat('dpor', 'verdict') },
-  { label: 'no DPOR', value: stat('nodpor', 'verdict') },
+  { label: 'DPOR', value: stat('dpor', 'verdict'), verdict: true },
+  { label: 'no DPOR', value: stat('nodpor', 'verdict'), verdict: true },
   { label: 'states (no DPOR)', value: stat('nodpor', 'states') },
   { label: 'states (DPOR)', value: stat('dpor', 'states') },
   { label: 'ms (no DPOR)', value: stat('nodpor', 'ms') },
@@ -274,7 +312,12 @@ class PairTable {
     tr.id = `pair-${this.pairs.indexOf(pair)}`;
     for (const column of COLUMNS) {
       const v = column.value(pair);
-      tr.append(element('td', { textContent: v === null ? '–' : typeof v === 'number' && column.format ? column.format(v) : String(v) }));
+      const td = element('td', { textContent: v === null ? '–' : typeof v === 'number' && column.format ? column.format(v) : String(v) });
+      if (column.verdict && v !== null) {
+        td.className = `verdict verdict-${v}`;
+        td.style.color = VERDICT_COLOURS[v as Verdict];
+      }
+      tr.append(td);
     }
     tr.addEventListener('click', () => this.toggleDetails(tr, pair));
     return tr;

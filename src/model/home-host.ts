@@ -42,13 +42,14 @@ export class HomeHost implements Host {
     const changes = state.spec ? applyCommand(state.spec, state.values, command, args) : undefined;
     if (!changes) throw new UnsupportedError(`command ${command} of ${device.id}`);
     for (const change of changes) {
-      const location = deviceAttributeLocation(device.id, change.attribute);
-      events.access('read', location);
+      // An attribute whose value cannot matter is no location the checker needs to order.
+      const location = this.world.isLiveAttribute(change.attribute) ? deviceAttributeLocation(device.id, change.attribute) : undefined;
+      if (location) events.access('read', location);
       events.records.push({
         kind: 'write', depth: events.depth, app: app.id, appName, device: device.id, attribute: change.attribute, value: toStr(change.value),
         changed: change.changed, manual: events.manual, line: at?.line, column: at?.column,
       });
-      if (countsAsWrite(change)) events.access('write', location);
+      if (location && countsAsWrite(change)) events.access('write', location);
       if (!change.changed) continue;
       state.values.set(change.attribute, change.value);
       if (!change.sendsEvent) continue;

@@ -39,6 +39,8 @@ export interface HomeOptions {
    * out of the state key and the accesses (default false).
    */
   liveStateOnly?: boolean;
+  /** The device attributes whose values can matter (model/live-attributes.ts); default all. */
+  liveAttributes?: ReadonlySet<string> | 'all';
 }
 
 export class Home {
@@ -49,6 +51,8 @@ export class Home {
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
     const list = Array.isArray(irs) ? irs : [irs as AppIR];
     this.world = new HomeWorld(options.init, options.names);
+    const live = options.liveAttributes;
+    if (live !== undefined && live !== 'all') this.world.isLiveAttribute = (attribute) => live.has(attribute);
     this.events = new Dispatcher(this.world, options.everyAccess ?? true);
     this.states = new HomeStates(this.world);
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);

@@ -38,9 +38,13 @@ export const DEFAULT_TRACKED: readonly string[] = [
   'location.mode',
 ];
 
-/** The pair's event system: both apps installed in one home, driven by the pair's event list. */
-export function pairSystem(app1: LoadedApp, app2: LoadedApp): PairSystem {
-  return new PairSystem([app1.ir, app2.ir], buildPairEvents(app1, app2).events, [appName(app1), appName(app2)]);
+/**
+ * The pair's event system: both apps installed in one home, driven by the pair's event list; its
+ * states leave out what cannot matter to the attributes tracked (`options.attributes`).
+ */
+export function pairSystem(app1: LoadedApp, app2: LoadedApp, options: Pick<CheckPairOptions, 'attributes'> = {}): PairSystem {
+  const tracked = options.attributes ?? DEFAULT_TRACKED;
+  return new PairSystem([app1.ir, app2.ir], buildPairEvents(app1, app2).events, [appName(app1), appName(app2)], { tracked });
 }
 
 /** An app's name for people: its file name without `.groovy`. */

@@ -6,6 +6,7 @@ import { detectConflicts } from '../conflicts/detect.js';
 import type { AttributeWrite } from '../model/attribute-write.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
 import { buildPairEvents } from '../model/events.js';
+import { writersFirst } from '../model/event-priority.js';
 import { INITIAL_CONFIGURATIONS, PairSystem, type PairState, type PairTransitionInfo } from '../model/pair-system.js';
 import type { Mode } from '../results/types.js';
 import type { LoadedApp } from './load.js';
@@ -40,11 +41,14 @@ export const DEFAULT_TRACKED: readonly string[] = [
 
 /**
  * The pair's event system: both apps installed in one home, driven by the pair's event list; its
- * states leave out what cannot matter to the attributes tracked (`options.attributes`).
+ * states leave out what cannot matter to the attributes tracked (`options.attributes`). With
+ * `firstConflict`, the events that can write a tracked attribute come first (event-priority.ts).
  */
-export function pairSystem(app1: LoadedApp, app2: LoadedApp, options: Pick<CheckPairOptions, 'attributes'> = {}): PairSystem {
+export function pairSystem(app1: LoadedApp, app2: LoadedApp, options: Pick<CheckPairOptions, 'attributes' | 'firstConflict'> = {}): PairSystem {
   const tracked = options.attributes ?? DEFAULT_TRACKED;
-  return new PairSystem([app1.ir, app2.ir], buildPairEvents(app1, app2).events, [appName(app1), appName(app2)], { tracked });
+  const irs = [app1.ir, app2.ir] as const;
+  const events = buildPairEvents(app1, app2).events;
+  return new PairSystem(irs, options.firstConflict ? writersFirst(irs, events, tracked) : events, [appName(app1), appName(app2)], { tracked });
 }
 
 /** An app's name for people: its file name without `.groovy`. */

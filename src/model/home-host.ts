@@ -38,7 +38,7 @@ export class HomeHost implements Host {
     const state = this.world.devices.get(device.id)!;
     const appName = this.world.appName(app.id);
     const at = app.callSite;
-    events.records.push({ kind: 'command', depth: events.depth, app: app.id, appName, device: device.id, command, args: args.map(toStr), line: at?.line, column: at?.column });
+    if (events.detailed) events.records.push({ kind: 'command', depth: events.depth, app: app.id, appName, device: device.id, command, args: args.map(toStr), line: at?.line, column: at?.column });
     const changes = state.spec ? applyCommand(state.spec, state.values, command, args) : undefined;
     if (!changes) throw new UnsupportedError(`command ${command} of ${device.id}`);
     for (const change of changes) {
@@ -112,7 +112,7 @@ export class HomeHost implements Host {
   }
 
   message(app: AppHandle, message: Message): void {
-    this.events.records.push({ kind: 'message', depth: this.events.depth, app: app.id, appName: this.world.appName(app.id), message });
+    if (this.events.detailed) this.events.records.push({ kind: 'message', depth: this.events.depth, app: app.id, appName: this.world.appName(app.id), message });
   }
 
   recordAccess(_app: AppHandle, access: Access): void {

@@ -231,9 +231,13 @@ export class Home {
     return this.events.transition(body).every;
   }
 
-  /** Runs `body` as one transition (`transition`) and returns its strongest access per location: a write where it wrote the location, else a read. */
+  /**
+   * Runs `body` as one transition (`transition`) whose records keep only the attribute writes and
+   * errors, and returns its strongest access per location: a write where it wrote the location,
+   * else a read.
+   */
   strongestAccesses(body: () => void): ReadonlyMap<string, AccessKind> {
-    return this.events.transition(body).strongest;
+    return this.events.transition(body, true).strongest;
   }
 }
 

@@ -20,6 +20,8 @@ module.exports = [
   'pool',
   'store',
   'batch',
+  // The distributed batch: a runner for batch and the worker command, on a BullMQ queue.
+  'queue',
   'report',
   'show',
   'html',

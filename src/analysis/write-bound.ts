@@ -51,7 +51,7 @@ function namedCalls(app: AppIR): NamedCalls {
   };
   for (const m of app.methods) walk(m.decl, visit);
   for (const f of app.fields) walk(f, visit);
-  for (const e of app.topLevel) walk(e, visit);
+  for (const s of app.topLevel) walk(s, visit);
   if ([...REFLECTIVE_CALLS].some((name) => found.methods.has(name))) found.computed = true;
   return found;
 }

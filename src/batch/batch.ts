@@ -1,6 +1,7 @@
-// A batch run: every pair of the chosen groups, in each mode, on a pool of worker threads under
+// A batch run: every pair of the chosen groups, in each mode, on a pool of worker processes under
 // time and heap budgets, each result stored as soon as it is known. A run can be resumed: the
-// (pair, mode) results it already holds are skipped, and the store never keeps one twice.
+// (pair, mode) results it already holds are skipped (except one whose worker died, checked once
+// more), and the store never keeps one twice.
 import { createHash } from 'node:crypto';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,8 @@ import { VERSION } from '../util/version.js';
 import { pairGroups, requireDirectory, selectGroups, UsageError, type Group } from '../pairs/source.js';
 import { DEFAULT_TRACKED } from '../pipeline/explore-pair.js';
 import { formatLoadError, loadApp } from '../pipeline/load.js';
-import { runPool } from '../pool/pool.js';
+import { runPool, type PoolOptions } from '../pool/pool.js';
+import type { TaskOutcome } from '../pool/protocol.js';
 import { Store } from '../store/store.js';
 import { readSource } from '../util/files.js';
 import { softHeapLimitMb } from '../util/heap.js';
@@ -37,7 +39,36 @@ export interface BatchOptions {
   resume?: string;
   /** How the run was started, for the record. */
   command: string;
+  /** Where the tasks run: this machine's pool by default (src/queue gives one that spreads them over machines). */
+  runner?: TaskRunner;
 }
+
+/** What a runner knows of the run whose tasks it runs. */
+export interface RunContext {
+  runId: number;
+  /** When the run began (with the id and the store, what tells it from another run). */
+  startedAt: string;
+  /** The store's file, resolved. */
+  db: string;
+  /** The corpus directory, resolved: every task's files are under it. */
+  corpus: string;
+  /** The budgets each task runs under. */
+  pool: PoolOptions;
+  /** The sha256 of each task's app files as the batch read them (a runner elsewhere checks its copies against it). */
+  contentHashes: ReadonlyMap<string, string>;
+}
+
+/**
+ * Runs a run's tasks and calls `onOutcome` for each as it ends, at least once (the store keeps the
+ * first outcome of a (pair, mode) and ignores a repeat); resolves when every task has one.
+ */
+export type TaskRunner = (tasks: readonly PairTask[], run: RunContext, onOutcome: (task: PairTask, outcome: TaskOutcome<PairResult>) => void) => Promise<void>;
+
+/** The pool's worker module, which checks one pair per task: beside this one (TypeScript when running from source, as the tests do). */
+export const PAIR_WORKER = new URL(`./worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+
+/** The default runner: the tasks on this machine's worker threads. */
+export const runLocally: TaskRunner = (tasks, run, onOutcome) => runPool<PairTask, PairResult>(PAIR_WORKER, tasks, run.pool, onOutcome);
 
 export interface BatchSummary {
   runId: number;
@@ -69,11 +100,13 @@ export function runConfig(options: BatchOptions) {
 interface AppEntry {
   id: number;
   file: string;
+  /** sha256 of the file as this process read it. */
+  contentHash: string;
   /** Set when the app does not parse or lower: every pair with it gets this verdict. */
   failure?: { verdict: Verdict; error: string };
 }
 
-export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = process.stdout): Promise<BatchSummary> {
+export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = process.stderr): Promise<BatchSummary> {
   const started = Date.now();
   const groups = selectGroups(runGroups(options), options.groups);
   const store = new Store(options.db);
@@ -83,9 +116,10 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
     const done = store.doneKeys(runId);
     const summary: BatchSummary = { runId, stored: 0, skipped: 0, verdicts: {}, ms: 0 };
     const save = (pairId: number, record: ResultRecord) => {
-      if (!store.saveResult(runId, pairId, record)) return;
+      if (!store.saveResult(runId, pairId, record)) return false;
       summary.stored++;
       summary.verdicts[record.verdict] = (summary.verdicts[record.verdict] ?? 0) + 1;
+      return true;
     };
     const tasks: PairTask[] = [];
     for (const group of groups) {
@@ -100,10 +134,15 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
         }
       }
     }
-    const progress = new Progress(tasks.length, out);
-    await runPool<PairTask, PairResult>(WORKER, tasks, { jobs: options.jobs, budgetMs: hardLimitMs(options.budgetS), memoryMb: options.memoryMb }, (task, outcome) => {
+    const progress = new Progress(tasks.length, out, { skipped: summary.skipped, resumeHint: resumeCommand(options.command, runId) });
+    const run: RunContext = {
+      runId, startedAt: store.run(runId)!.startedAt, db: resolve(options.db), corpus: resolve(options.corpus),
+      pool: { jobs: options.jobs, budgetMs: hardLimitMs(options.budgetS), memoryMb: options.memoryMb },
+      contentHashes: new Map([...apps.values()].map((app) => [app.file, app.contentHash])),
+    };
+    await (options.runner ?? runLocally)(tasks, run, (task, outcome) => {
       const record = outcomeRecord(task, outcome);
-      save(task.pairId, record);
+      if (!save(task.pairId, record)) return;
       progress.finished({ group: task.group, app1: appName(task.file1), app2: appName(task.file2), mode: task.mode, verdict: record.verdict, ms: record.ms ?? 0 });
     });
     progress.end();
@@ -126,14 +165,11 @@ function trackedAttributes(group: Group): readonly string[] {
   return group.attributes.length > 0 ? group.attributes : DEFAULT_TRACKED;
 }
 
-/** The worker module beside this one (TypeScript when running from source, as the tests do). */
-const WORKER = new URL(`./worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
-
 /**
  * The pool's hard stop. A check ends itself at the budget with its statistics so far; the pool only
  * kills a worker that overran that by far (conflict analysis of a huge graph, a runaway handler).
  */
-function hardLimitMs(budgetS: number): number {
+export function hardLimitMs(budgetS: number): number {
   return budgetS * 2000 + 5000;
 }
 
@@ -141,11 +177,33 @@ function openRun(store: Store, options: BatchOptions): number {
   const config = runConfig(options);
   if (options.resume === undefined) return store.beginRun(VERSION, options.command, config);
   const run = options.resume === 'last' ? store.lastRun(config) : store.run(Number(options.resume));
-  // `--resume last` on a command never run before (or killed before it stored its run) starts it.
-  if (!run && options.resume === 'last') return store.beginRun(VERSION, options.command, config);
+  if (!run && options.resume === 'last') {
+    // `--resume last` on a store without runs (or killed before it stored its run) starts the run;
+    // on one whose newest run has other options it refuses: resuming must never start a new run silently.
+    const newest = store.lastRun();
+    if (!newest) return store.beginRun(VERSION, options.command, config);
+    throw new UsageError(`--resume last: no run in ${options.db} has these options; the newest, run ${newest.id}, differs in ${configDifference(newest.config, config)} (resume it with its own options, or leave out --resume to start a new run)`);
+  }
   if (!run) throw new UsageError(`no run ${options.resume} in ${options.db}`);
-  if (JSON.stringify(run.config) !== JSON.stringify(config)) throw new UsageError(`run ${run.id} was started with another configuration: ${JSON.stringify(run.config)}`);
+  if (JSON.stringify(run.config) !== JSON.stringify(config)) throw new UsageError(`run ${run.id} was started with other options: it differs in ${configDifference(run.config, config)}`);
   return run.id;
+}
+
+/** `budgetS: 60 there, 10 here; modes: ["dpor"] there, ["dpor","nodpor"] here` */
+export function configDifference(stored: unknown, current: ReturnType<typeof runConfig>): string {
+  const there = (stored ?? {}) as Record<string, unknown>;
+  const here = current as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(there), ...Object.keys(here)])];
+  const shown = (value: unknown) => (value === undefined ? '(not set)' : JSON.stringify(value));
+  return keys
+    .filter((key) => JSON.stringify(there[key]) !== JSON.stringify(here[key]))
+    .map((key) => `${key}: ${shown(there[key])} there, ${shown(here[key])} here`)
+    .join('; ');
+}
+
+/** The command that resumes this run: the one given, with `--resume` naming the run. */
+function resumeCommand(command: string, runId: number): string {
+  return `${command.replace(/ --resume(=| )\S+/, '')} --resume ${runId}`;
 }
 
 /** Records every app of the groups once, with its content hash and whether it parses and lowers. */
@@ -157,14 +215,14 @@ function registerApps(store: Store, corpus: string, groups: readonly Group[]): M
     const text = readSource(file);
     if (!text.ok) {
       const error = formatLoadError(text.error);
-      apps.set(name, { id: store.saveApp({ name: shortName, path: file, contentHash: '', status: 'parse-error', error }), file, failure: { verdict: 'error', error } });
+      apps.set(name, { id: store.saveApp({ name: shortName, path: file, contentHash: '', status: 'parse-error', error }), file, contentHash: '', failure: { verdict: 'error', error } });
       continue;
     }
     const contentHash = createHash('sha256').update(text.source).digest('hex');
     const loaded = loadApp(file);
     const failure = loaded.ok ? undefined : { verdict: loaded.kind, error: formatLoadError(loaded.error) };
     const status = loaded.ok ? 'ok' : loaded.kind === 'parse-error' ? 'parse-error' : 'lower-error';
-    apps.set(name, { id: store.saveApp({ name: shortName, path: file, contentHash, status, error: failure?.error }), file, failure });
+    apps.set(name, { id: store.saveApp({ name: shortName, path: file, contentHash, status, error: failure?.error }), file, contentHash, failure });
   }
   return apps;
 }

@@ -1,4 +1,4 @@
-// One unit of batch work, as sent to a worker thread, and how its outcome becomes a stored result.
+// One unit of batch work, as sent to a worker process, and how its outcome becomes a stored result.
 import type { TaskOutcome } from '../pool/protocol.js';
 import type { Mode, PairResult, ResultRecord } from '../results/types.js';
 import { resultRecord } from '../store/columns.js';
@@ -30,6 +30,7 @@ export function outcomeRecord(task: PairTask, outcome: TaskOutcome<PairResult>):
     complete: false,
     ms: outcome.ms,
     error: outcome.kind === 'error' ? outcome.message : undefined,
+    ...(outcome.kind === 'error' && outcome.died && { workerDied: true }),
     conflicts: [],
     warnings: [],
   };

@@ -1,4 +1,4 @@
-// The batch's worker thread: checks one ordered pair per task.
+// The batch's worker process: checks one ordered pair per task.
 import { checkPairFiles } from '../pipeline/check-pair.js';
 import { serveTasks } from '../pool/serve.js';
 import type { PairTask } from './task.js';

@@ -11,6 +11,8 @@ const CLOCK_EVERY = 256;
  * leaves below a hard limit (the batch leaves a quarter of its worker's heap).
  */
 const HEAP_EVERY_MS = 100;
+/** How often a search reports its progress (`CheckOptions.onProgress`), at most. */
+export const PROGRESS_EVERY_MS = 250;
 
 /** Why a budget ended the search. */
 export type BudgetStop = 'timeout' | 'memory-limit';
@@ -24,6 +26,9 @@ export class Budget {
   private untilClock = CLOCK_EVERY;
   /** When to look at the heap next (the first time the clock is read). */
   private nextHeapAt: number;
+  /** The time the clock was last read, and when progress is due next. */
+  private lastClock: number;
+  private nextProgressAt: number;
 
   constructor(options: CheckOptions, now = Date.now()) {
     this.startedAt = now;
@@ -32,6 +37,8 @@ export class Budget {
     this.maxStates = options.maxStates ?? Infinity;
     this.maxHeapBytes = options.maxHeapMb === undefined ? Infinity : options.maxHeapMb * 2 ** 20;
     this.nextHeapAt = now;
+    this.lastClock = now;
+    this.nextProgressAt = now + PROGRESS_EVERY_MS;
   }
 
   /** Whether one more state would exceed the state limit. */
@@ -47,6 +54,7 @@ export class Budget {
     if (--this.untilClock > 0) return undefined;
     this.untilClock = CLOCK_EVERY;
     const now = Date.now();
+    this.lastClock = now;
     if (now >= this.deadline) return 'timeout';
     if (this.maxHeapBytes !== Infinity && now >= this.nextHeapAt) {
       this.nextHeapAt = now + HEAP_EVERY_MS;
@@ -54,6 +62,13 @@ export class Budget {
       if (getHeapStatistics().used_heap_size > this.maxHeapBytes && liveHeapBytes() > this.maxHeapBytes) return 'memory-limit';
     }
     return undefined;
+  }
+
+  /** Whether progress is due, by the clock's last reading (no clock read here: this runs every step). */
+  progressDue(): boolean {
+    if (this.lastClock < this.nextProgressAt) return false;
+    this.nextProgressAt = this.lastClock + PROGRESS_EVERY_MS;
+    return true;
   }
 
   elapsedMs(): number {

@@ -83,6 +83,9 @@ export class Search<S, I> {
   tick(): void {
     const exhausted = this.budget.exhausted();
     if (exhausted) this.stopped ??= exhausted;
+    if (this.options.onProgress && this.budget.progressDue()) {
+      this.options.onProgress({ states: this.graph.stateCount, transitions: this.graph.transitionCount, elapsedMs: this.budget.elapsedMs() });
+    }
   }
 
   private recordViolation(t: TransitionId, id: string, message: string, details: unknown): void {

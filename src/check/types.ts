@@ -93,6 +93,18 @@ export interface CheckOptions<S = unknown, I = unknown> {
    * verdict `stopped`.
    */
   stopWhen?(graph: ExploredGraph<S, I>): boolean;
+  /**
+   * Called about every PROGRESS_EVERY_MS (src/check/budget.ts) while the search runs, with what it
+   * has explored so far: for a display that shows a long search advancing.
+   */
+  onProgress?(progress: SearchProgress): void;
+}
+
+/** How far a running search has got. */
+export interface SearchProgress {
+  states: number;
+  transitions: number;
+  elapsedMs: number;
 }
 
 /**

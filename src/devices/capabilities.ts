@@ -2,61 +2,13 @@
 // with their value domains and the two initial values (the reference's init = true / false
 // configurations), commands with the attribute writes they make, and the manual events.
 // `applyCommand` (model/commands.ts) is the only place that gives commands their meaning; the
-// single-app home and the pair model both use it.
+// single-app home and the pair model both use it. The other standard capabilities of the platform
+// are in platform-capabilities.ts.
+import { PLATFORM_CAPABILITIES } from './platform-capabilities.js';
 
-/** A value in the table: plain data, so the table is read without the interpreter. */
-export type PlainValue = string | number | boolean | null;
+import type { AttributeSpec, CapabilitySpec, CommandSpec, PlainValue } from './capability-types.js';
 
-export type AttributeDomain = readonly string[] | 'number' | 'string' | 'boolean';
-
-export interface AttributeSpec {
-  name: string;
-  domain: AttributeDomain;
-  /** Initial value in the reference's init = true configuration. */
-  initTrue: PlainValue;
-  /** Initial value in the init = false configuration. */
-  initFalse: PlainValue;
-  /**
-   * The device sends no event when the attribute changes: the value is stored (it is part of the
-   * state, conflicts and DPOR see the write) but no handler hears of it. The reference's
-   * conflict-only fields `colorChanged` and `oneUser` (§3.2) are silent.
-   */
-  silent?: boolean;
-}
-
-/**
- * When a toggle write flips its boolean: on every call of the command (`speak` flips `oneUser`), or
- * only when the command changes some attribute with its other writes (an effective `setColor(map)`
- * flips `colorChanged`).
- */
-export type ToggleWhen = 'always' | 'ifEffective';
-
-/**
- * One attribute write of a command: a constant, a positional argument, a key of a map argument, or
- * the negation of the attribute's current (boolean) value.
- */
-export type CommandWrite =
-  | { attribute: string; value: PlainValue }
-  | { attribute: string; arg: number }
-  | { attribute: string; mapKey: string }
-  | { attribute: string; toggle: ToggleWhen };
-
-export interface CommandSpec {
-  writes: readonly CommandWrite[];
-  /** The command emits its event even when the value does not change (momentary `push`). */
-  alwaysEmits?: boolean;
-}
-
-export interface CapabilitySpec {
-  /** As written after `capability.` or `device.` in an input type. */
-  name: string;
-  attributes: readonly AttributeSpec[];
-  commands: Readonly<Record<string, CommandSpec>>;
-  /** Events of these attributes are direct user actions ("manual", reference §4.4). */
-  manualEvents?: readonly string[];
-  /** The environment's events of this device dispatch even when the value is unchanged. */
-  alwaysDispatches?: boolean;
-}
+export type { AttributeDomain, AttributeSpec, CapabilitySpec, CommandSpec, CommandWrite, PlainValue, ToggleWhen } from './capability-types.js';
 
 const ON_OFF = ['on', 'off'] as const;
 
@@ -321,13 +273,21 @@ const TABLE: CapabilitySpec[] = [
   sensor('actuator', []),
 ];
 
-const BY_NAME = new Map(TABLE.map((c) => [c.name, c]));
+/** The reference's models first; the platform's other standard capabilities after them. */
+const ALL = [...TABLE, ...PLATFORM_CAPABILITIES.filter((c) => !TABLE.some((t) => t.name === c.name))];
+const BY_NAME = new Map(ALL.map((c) => [c.name, c]));
+/** Legacy spellings (`capability.Switch`, `capability.switch level`, `lock codes`) by folded name. */
+const BY_FOLDED_NAME = new Map(ALL.map((c) => [foldName(c.name), c]));
 
-export const CAPABILITIES: readonly CapabilitySpec[] = TABLE;
+function foldName(name: string): string {
+  return name.replace(/[\s_]+/g, '').toLowerCase();
+}
+
+export const CAPABILITIES: readonly CapabilitySpec[] = ALL;
 
 /** The capability of an input type (`capability.lock` → lock spec), or undefined if unmodelled. */
 export function capabilityOf(name: string): CapabilitySpec | undefined {
-  return BY_NAME.get(name);
+  return BY_NAME.get(name) ?? BY_FOLDED_NAME.get(foldName(name));
 }
 
 export function attributeNames(spec: CapabilitySpec): string[] {

@@ -186,7 +186,9 @@ function storeMethod(app: AppCore, store: TrackedMap, name: string, args: Value[
 
 export function evalNew(frame: Frame, e: ast.New): Value {
   const args = evalArgs(frame, e.args);
-  const r = newObject(e.type.name, args, evalNamed(frame, e.namedArgs));
+  const named = evalNamed(frame, e.namedArgs);
+  let r = newObject(e.type.name, args, named);
+  if (r === NOT_FOUND && frame.app.platform.newObject) r = frame.app.platform.newObject(e.type.name, args, named);
   if (r === NOT_FOUND) return unsupported(`new ${e.type.name}(${args.length ? '...' : ''})`);
   return r;
 }

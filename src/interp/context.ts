@@ -44,6 +44,8 @@ export interface Platform {
   method(ctx: RuntimeContext, self: Value, name: string, args: Value[], named: GMap | null): MethodResult;
   /** Assigns a property of a platform object (`location.mode = m`); false if it has none of that name. */
   setProperty(ctx: RuntimeContext, self: Value, name: string, value: Value): boolean;
+  /** `new T(...)` of the platform's own classes (`physicalgraph.device.HubAction`); NOT_FOUND for others. */
+  newObject?(type: string, args: Value[], named: GMap | null): MethodResult;
   /** An unqualified call of a name nothing defines: throws the platform's error. */
   unresolvedCall(name: string): never;
 }

@@ -34,6 +34,8 @@ export interface RuntimeSubscription {
   /** Value filter of `"switch.on"`. */
   value: string | null;
   handler: string;
+  /** `subscribeToCommand(device, "on", h)`: `attribute` is a command; the handler hears it being sent. */
+  command?: true;
 }
 
 export type TimerKind = 'runIn' | 'runOnce' | 'schedule' | 'runEvery' | 'runDaily';
@@ -51,7 +53,11 @@ export interface TimerRequest {
   overwrite: boolean;
 }
 
-export type MessageKind = 'push' | 'sms' | 'notification' | 'notificationEvent' | 'contacts' | 'log' | 'http' | 'routine';
+/**
+ * `event`: an event the app sends itself (`sendEvent`); `hub`: a command for the hub to send
+ * (`sendHubCommand`); `child`: a child device added or deleted. None changes the simulated home.
+ */
+export type MessageKind = 'push' | 'sms' | 'notification' | 'notificationEvent' | 'contacts' | 'log' | 'http' | 'routine' | 'event' | 'hub' | 'child';
 
 export interface Message {
   kind: MessageKind;

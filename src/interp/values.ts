@@ -95,18 +95,19 @@ export class GEvent {
   ) {}
 }
 
-export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'dateFormat';
+export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'dateFormat' | 'hubAction' | 'calendar';
 
 /**
  * The runtime objects an app sees: `this`, `location`, `app`, `log`, `location.helloHome`, a time
  * zone (`id` = zone id), `new JsonSlurper()`, `new SimpleDateFormat(p)` (`id` = pattern, `timeZone`
- * set by setTimeZone).
+ * set by setTimeZone), a `java.util.Calendar` (`timeZone`, and its instant in `millis`).
  */
 export class BuiltinObject {
   constructor(
     readonly kind: BuiltinKind,
     readonly id = '',
     public timeZone = '',
+    public millis = 0,
   ) {}
 }
 

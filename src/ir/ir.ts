@@ -1,7 +1,7 @@
 // The event-handler IR of one SmartApp: what `lower` produces from the syntax tree and what the
 // interpreter, the model and the pair generator consume. Plain data (JSON-serialisable except for
 // the AST references in `methods`), so a phase can import these types without the lowering code.
-import type { Expression, MethodDecl, Statement, VarDecl } from '../parser/ast.js';
+import type { MethodDecl, Statement, VarDecl } from '../parser/ast.js';
 import type { ErrorKind } from '../util/error-kind.js';
 
 /** An app's persistent stores. */
@@ -109,8 +109,11 @@ export interface AppIR {
   methods: FunctionIR[];
   /** Top-level field declarations (`@Field def x = ...`) and script variables. */
   fields: VarDecl[];
-  /** Other top-level statements that run when the script is loaded (rare). */
-  topLevel: Expression[];
+  /**
+   * Other top-level statements (rare: a stray call, an `if`, a loop). Kept for the static analyses
+   * (the write bound sees what they could do); the simulated platform does not run them.
+   */
+  topLevel: Statement[];
   mappings: MappingIR[];
   /**
    * Inputs written in the source that the preferences run never reached (a branch not taken with

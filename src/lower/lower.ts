@@ -105,11 +105,29 @@ function unsupported(file: string, node: ast.Node, what: string): LowerResult {
   return { ok: false, error: { file, line, column, message: `unsupported: ${what}`, kind: 'unsupported' } };
 }
 
+/**
+ * Where a device handler shows that it is one: its `metadata { definition ... }` block, or, in a
+ * file with neither `definition` nor `preferences`, its `parse(description)` method (a device
+ * handler's entry point for the messages of its device; a SmartApp has no such one-argument method).
+ */
+function deviceHandlerMark(program: ast.Program): { node: ast.Node; what: string } | undefined {
+  const metadata = program.body.find((s) => topLevelCall(s, 'metadata'));
+  if (metadata) return { node: metadata, what: 'a `metadata { definition ... }` block' };
+  if (program.body.some((s) => topLevelCall(s, 'definition') ?? topLevelCall(s, 'preferences'))) return undefined;
+  const parse = program.body.find((s) => s.kind === 'MethodDecl' && s.name === 'parse' && s.params.length === 1);
+  return parse && { node: parse, what: 'a `parse(description)` method and no `definition` or `preferences`' };
+}
+
 export function lowerProgram(program: ast.Program, file: string, evaluatePreferences: PreferencesEvaluator): LowerResult {
+  const mark = deviceHandlerMark(program);
+  if (mark) {
+    const { line, column } = mark.node.range.start;
+    return { ok: false, error: { file, line, column, message: `not a SmartApp: a device handler (${mark.what})`, kind: 'not-a-smartapp' } };
+  }
   const decls: ast.MethodDecl[] = [];
   const fields: ast.VarDecl[] = [];
   const preferences: ast.Statement[] = [];
-  const topLevel: ast.Expression[] = [];
+  const topLevel: ast.Statement[] = [];
   let definition: ast.MethodCall | null = null;
   let mappings: ast.MethodCall | null = null;
   for (const stmt of program.body) {
@@ -119,8 +137,7 @@ export function lowerProgram(program: ast.Program, file: string, evaluatePrefere
     else if (topLevelCall(stmt, 'definition')) definition = topLevelCall(stmt, 'definition');
     else if (topLevelCall(stmt, 'preferences')) preferences.push(stmt);
     else if (topLevelCall(stmt, 'mappings')) mappings = topLevelCall(stmt, 'mappings');
-    else if (stmt.kind === 'ExpressionStatement') topLevel.push(stmt.expression);
-    else if (stmt.kind !== 'ImportDecl' && stmt.kind !== 'Empty') return unsupported(file, stmt, `top-level ${stmt.kind} statement`);
+    else if (stmt.kind !== 'ImportDecl' && stmt.kind !== 'Empty') topLevel.push(stmt);
   }
   const methods: FunctionIR[] = decls.map((decl) => ({ name: decl.name, getterProperty: getterProperty(decl), decl }));
   const app: AppIR = {

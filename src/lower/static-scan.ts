@@ -21,7 +21,7 @@ function runtimeCall(node: ast.Node, names: (n: string) => boolean): ast.MethodC
 /** The input a subscription source expression names: `x`, `settings.x`, `settings["x"]`, `x[i]`. */
 function sourceOf(e: ast.Expression, inputs: ReadonlySet<string>): SubscriptionSource | null {
   if (e.kind === 'Identifier') {
-    if (e.name === 'location') return { kind: 'location' };
+    if (e.name === 'location' || e.name === 'Location') return { kind: 'location' };
     if (e.name === 'app') return { kind: 'app' };
     return inputs.has(e.name) ? { kind: 'input', input: e.name } : null;
   }
@@ -54,10 +54,24 @@ export interface ScanProblem {
   location: SourceLocation;
 }
 
-function subscriptionOf(call: ast.MethodCall, method: string, file: string, inputs: ReadonlySet<string>): SubscriptionIR | ScanProblem {
+/**
+ * The handler SmartThings calls for the one-argument `subscribe(app)` (`appTouch`) and
+ * `subscribe(location)` (`changedLocationMode`), when the app declares it.
+ */
+function conventionalHandler(source: SubscriptionSource, methods: ReadonlySet<string>): string | null {
+  const handler = source.kind === 'app' ? 'appTouch' : source.kind === 'location' ? 'changedLocationMode' : null;
+  return handler !== null && methods.has(handler) ? handler : null;
+}
+
+function subscriptionOf(call: ast.MethodCall, method: string, file: string, inputs: ReadonlySet<string>, methods: ReadonlySet<string>): SubscriptionIR | ScanProblem | null {
   const location = locationOf(file, call);
   const [sourceExpr, second, third] = call.args;
   const source = sourceExpr ? sourceOf(sourceExpr, inputs) : null;
+  if (source && call.args.length === 1) {
+    const handler = conventionalHandler(source, methods);
+    if (handler === null) return null;
+    return { source, handler, inMethod: method, location, attribute: source.kind === 'app' ? 'app' : 'location' };
+  }
   if (!source) return { message: `subscribe to a source that is not an input, location or app`, location };
   const named = second?.kind === 'StringLiteral';
   const handler = handlerOf(named ? third : second);
@@ -94,11 +108,13 @@ export interface ScanResult {
 
 export function scanMethods(decls: readonly ast.MethodDecl[], file: string, inputs: ReadonlySet<string>): ScanResult {
   const result: ScanResult = { subscriptions: [], schedules: [], problems: [] };
+  const methods = new Set(decls.map((d) => d.name));
   for (const decl of decls) {
     walk(decl.body, (node) => {
       const sub = runtimeCall(node, (n) => n === 'subscribe');
       if (sub) {
-        const s = subscriptionOf(sub, decl.name, file, inputs);
+        const s = subscriptionOf(sub, decl.name, file, inputs, methods);
+        if (s === null) return;
         if ('handler' in s) result.subscriptions.push(s);
         else result.problems.push(s);
         return;

@@ -130,7 +130,7 @@ export class Dispatcher {
 
   /**
    * Delivers an event to every matching subscription: App2's before App1's, each app's in
-   * registration order. An exception a handler raises ends that handler only, as in SmartThings.
+   * registration order.
    */
   dispatch(event: GEvent, manual: boolean): void {
     const source = event.device?.id ?? event.source.toLowerCase();
@@ -143,9 +143,6 @@ export class Dispatcher {
         this.manual = manual;
         try {
           this.runHandler(app, subscription.handler, `${event.name}=${event.value}`, [event]);
-        } catch (error) {
-          if (!(error instanceof GroovyError)) throw error;
-          this.records.push({ kind: 'error', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler: subscription.handler, message: error.message });
         } finally {
           this.manual = outerManual;
         }
@@ -153,6 +150,12 @@ export class Dispatcher {
     }
   }
 
+  /**
+   * Runs one execution of a handler (installed(), a subscription's handler, a timer's method). As on
+   * SmartThings, an exception the app raises ends this execution only: what it did up to the throw
+   * stands, the exception is recorded (an `error` step) and whoever delivered the event goes on.
+   * What the tool does not model (UnsupportedError) or a budget still stops the whole transition.
+   */
   runHandler(app: AppInstance, handler: string, cause: string, args: Value[]): void {
     if (!app.hasMethod(handler)) return;
     const log: Access[] | undefined = this.everyAccess ? [] : undefined;
@@ -161,6 +164,9 @@ export class Dispatcher {
     this.depth++;
     try {
       app.invoke(handler, args);
+    } catch (error) {
+      if (!(error instanceof GroovyError)) throw error;
+      this.records.push({ kind: 'error', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, message: error.message, exception: error.javaClass, line: error.at?.line });
     } finally {
       this.depth--;
       if (log) this.openLogs.pop();
@@ -175,6 +181,9 @@ function eventValue(state: DeviceState, attribute: string, text: string): Value 
   return /^-?\d+$/.test(text) ? Number(text) : text;
 }
 
+/** The name of the event a command subscription hears: its value is the command sent. */
+export const COMMAND_EVENT = 'command';
+
 function matches(s: RuntimeSubscription, e: GEvent): boolean {
   if (e.source === 'APP') return s.target.kind === 'app';
   if (e.source === 'LOCATION') {
@@ -183,5 +192,6 @@ function matches(s: RuntimeSubscription, e: GEvent): boolean {
     return s.attribute === e.name && (s.value === null || s.value === e.value);
   }
   if (s.target.kind !== 'device' || s.target.device.id !== e.device?.id) return false;
+  if (s.command || e.name === COMMAND_EVENT) return s.command === true && e.name === COMMAND_EVENT && s.attribute === e.value;
   return s.attribute === e.name && (s.value === null || s.value === e.value);
 }

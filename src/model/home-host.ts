@@ -2,7 +2,6 @@
 // — its inputs, device attributes and commands, the location mode, subscriptions, timers, messages —
 // with every access recorded for the model checker's independence relation.
 import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
-import { UnsupportedError } from '../interp/errors.js';
 import type { AppHandle, Host, Message, RuntimeSubscription, SubscriptionTarget, TimerRequest } from '../interp/host.js';
 import { toStr } from '../interp/operators.js';
 import { NOW_MS } from '../interp/time.js';
@@ -11,7 +10,7 @@ import { defaultBinding } from '../interp/input-bindings.js';
 import type { InputIR } from '../ir/ir.js';
 import { countsAsWrite, isManualEvent } from '../devices/capabilities.js';
 import { applyCommand } from './commands.js';
-import type { Dispatcher } from './home-dispatch.js';
+import { COMMAND_EVENT, type Dispatcher } from './home-dispatch.js';
 import { LOCATION_MODES, type HomeWorld } from './home-world.js';
 
 export class HomeHost implements Host {
@@ -35,12 +34,15 @@ export class HomeHost implements Host {
   deviceCommand(handle: AppHandle, device: DeviceRef, command: string, args: Value[]): Value {
     const app = this.world.instance(handle.id);
     const { events } = this;
-    const state = this.world.devices.get(device.id)!;
+    const state = this.world.devices.get(device.id);
     const appName = this.world.appName(app.id);
     const at = app.callSite;
     if (events.detailed) events.records.push({ kind: 'command', depth: events.depth, app: app.id, appName, device: device.id, command, args: args.map(toStr), line: at?.line, column: at?.column });
-    const changes = state.spec ? applyCommand(state.spec, state.values, command, args) : undefined;
-    if (!changes) throw new UnsupportedError(`command ${command} of ${device.id}`);
+    this.announceCommand(device, command);
+    // A command the device's capability does not define (a child device's, a custom command of
+    // the user's device handler) is recorded and changes nothing the model knows of.
+    const changes = state?.spec ? applyCommand(state.spec, state.values, command, args) : undefined;
+    if (!changes || !state) return null;
     for (const change of changes) {
       // An attribute whose value cannot matter is no location the checker needs to order.
       const location = this.world.isLiveAttribute(change.attribute) ? deviceAttributeLocation(device.id, change.attribute) : undefined;
@@ -57,6 +59,12 @@ export class HomeHost implements Host {
       events.dispatch(event, isManualEvent(state.spec, change.attribute));
     }
     return null;
+  }
+
+  /** Runs the handlers of `subscribeToCommand` for this command of this device, if any app has one. */
+  private announceCommand(device: DeviceRef, command: string): void {
+    const heard = this.world.subscriptions.some(({ subscription: s }) => s.command && s.attribute === command && s.target.kind === 'device' && s.target.device.id === device.id);
+    if (heard) this.events.dispatch(new GEvent(COMMAND_EVENT, command, 'DEVICE', device, new GDate(NOW_MS), null, true, false), false);
   }
 
   locationMode(): string {

@@ -94,7 +94,7 @@ export class HomeStates {
   private subscriptionsText(): string {
     const subscriptions = this.world.subscriptions.map(({ app, subscription: s }) => {
       const target = s.target.kind === 'device' ? s.target.device.id : s.target.kind;
-      return `${app.id}:${target}.${s.attribute ?? ''}.${s.value ?? ''}>${s.handler}`;
+      return `${app.id}:${target}.${s.command ? 'command:' : ''}${s.attribute ?? ''}.${s.value ?? ''}>${s.handler}`;
     });
     return `S[${subscriptions.join(';')}]`;
   }

@@ -15,7 +15,7 @@ import { NOW_MS } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
-import { Dispatcher } from './home-dispatch.js';
+import { COMMAND_EVENT, Dispatcher } from './home-dispatch.js';
 import { HomeHost } from './home-host.js';
 import { HomeStates, type HomeSnapshot } from './home-state.js';
 import { HomeWorld, LOCATION_MODES, type DeviceState } from './home-world.js';
@@ -144,8 +144,13 @@ export class Home {
    * writes stand; the reference's tracker likewise flags a conflict inside such a cascade.
    */
   fire(event: PairEvent): void {
+    this.cuttingCascades(() => this.fireUncut(event));
+  }
+
+  /** Runs `body`, cutting an endless event cascade it starts where the call-depth budget ran out (see `fire`). */
+  private cuttingCascades(body: () => void): void {
     try {
-      this.fireUncut(event);
+      body();
     } catch (error) {
       if (!(error instanceof CallDepthError)) throw error;
       const innermost = this.records.findLast((r) => r.kind === 'handler');
@@ -180,7 +185,7 @@ export class Home {
   /**
    * Runs a subscription's handler once with a plausible event: its value filter if it has one,
    * otherwise a value of the attribute's domain other than the current one (so the environment
-   * would really deliver it).
+   * would really deliver it). An endless cascade it starts is cut as in `fire`.
    */
   exercise(s: RuntimeSubscription): void {
     const date = new GDate(NOW_MS);
@@ -191,15 +196,16 @@ export class Home {
       const value = s.value ?? (name === 'mode' ? LOCATION_MODES.find((m) => m !== this.world.mode)! : name);
       event = new GEvent(name, value, 'LOCATION', null, date, null, true, false);
     } else {
-      const state = this.world.devices.get(s.target.device.id)!;
-      const attribute = s.attribute ?? '';
-      const value = s.value ?? plausibleValue(state, attribute);
+      // A child device the app created is not in the home: its events carry a generic value.
+      const state = this.world.devices.get(s.target.device.id) ?? { spec: undefined, values: new Map() };
+      const attribute = s.command ? COMMAND_EVENT : (s.attribute ?? '');
+      const value = s.command ? (s.attribute ?? '') : (s.value ?? plausibleValue(state, attribute));
       const data = attribute === 'button' ? new Map<Value, Value>([['buttonNumber', 1]]) : null;
       event = new GEvent(attribute, value, 'DEVICE', s.target.device, date, data, true, true);
     }
     const owner = this.world.subscriptions.find((x) => x.subscription === s)?.app ?? this.app;
     this.records.push({ kind: 'event', depth: this.events.depth, source: event.device?.id ?? event.source.toLowerCase(), name: event.name, value: event.value, manual: false });
-    this.events.runHandler(owner, s.handler, `${event.name}=${event.value}`, [event]);
+    this.cuttingCascades(() => this.events.runHandler(owner, s.handler, `${event.name}=${event.value}`, [event]));
   }
 
   // --- states of the model ------------------------------------------------------------------------
@@ -241,7 +247,7 @@ export class Home {
   }
 }
 
-function plausibleValue(state: DeviceState, attribute: string): string {
+function plausibleValue(state: Pick<DeviceState, 'spec' | 'values'>, attribute: string): string {
   const spec = state.spec?.attributes.find((a) => a.name === attribute);
   const current = state.values.get(attribute) ?? null;
   if (spec && Array.isArray(spec.domain)) return spec.domain.find((v) => v !== current) ?? spec.domain[0];

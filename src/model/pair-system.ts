@@ -24,6 +24,18 @@ export interface PairTransitionInfo {
   readonly writes: readonly AttributeWrite[];
 }
 
+/** An exception an app raised in a handler (its own bug, modelled faithfully: it ended that execution only). */
+export interface AppException {
+  /** `App1` or `App2`. */
+  app: string;
+  appName: string;
+  handler: string;
+  /** The Java class, e.g. `NullPointerException`. */
+  exception: string;
+  message: string;
+  line?: number;
+}
+
 /** Installing both apps: the state it ends in, what happened, and the attribute writes among that. */
 export interface Installation {
   readonly state: PairState;
@@ -47,6 +59,8 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
    * same accesses and writes as many others (see `execute`). Found by structure (interned.ts).
    */
   private readonly accessLists = new TrieNode<readonly Access[]>();
+  /** Every distinct exception an app raised in a handler so far (installing or in a transition). */
+  private readonly exceptions = new Map<string, AppException>();
   private readonly infos = new TrieNode<PairTransitionInfo>();
 
   /**
@@ -99,6 +113,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     this.home.configure(INITIAL_CONFIGURATIONS[index]);
     this.home.transition(() => this.home.installApps());
     const records = [...this.home.records];
+    this.noteExceptions(records);
     return { state: this.capture(), records, writes: this.info(records).writes };
   }
 
@@ -115,6 +130,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   execute(state: PairState, event: number): Step<PairState, PairTransitionInfo> {
     this.home.restore(state.snapshot);
     const accesses = this.home.strongestAccesses(() => this.home.fire(this.events[event]));
+    this.noteExceptions(this.home.records);
     return { state: this.capture(), accesses: this.accessList(accesses), info: this.info(this.home.records) };
   }
 
@@ -126,7 +142,24 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   run(state: PairState, event: number): { state: PairState; records: TraceStep[] } {
     this.home.restore(state.snapshot);
     this.home.transition(() => this.home.fire(this.events[event]));
+    this.noteExceptions(this.home.records);
     return { state: this.capture(), records: [...this.home.records] };
+  }
+
+  /**
+   * The exceptions the apps raised in their handlers anywhere in the search so far, once each: each
+   * ended one execution of a handler, as on SmartThings, and the search went on past it.
+   */
+  appExceptions(): AppException[] {
+    return [...this.exceptions.values()];
+  }
+
+  private noteExceptions(records: readonly TraceStep[]): void {
+    for (const r of records) {
+      if (r.kind !== 'error' || r.exception === undefined) continue;
+      const key = `${r.app}\u0000${r.handler}\u0000${r.message}`;
+      if (!this.exceptions.has(key)) this.exceptions.set(key, { app: r.app, appName: r.appName, handler: r.handler, exception: r.exception, message: r.message, line: r.line });
+    }
   }
 
   private capture(): PairState {

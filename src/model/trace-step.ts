@@ -22,7 +22,13 @@ export type TraceStep =
       column?: number;
     }
   | { kind: 'timer'; depth: number; app: string; appName: string; api: string; handler: string; fired: boolean }
-  | { kind: 'error'; depth: number; app: string; appName: string; handler: string; message: string }
+  | {
+      kind: 'error'; depth: number; app: string; appName: string; handler: string; message: string;
+      /** The Java class of an exception the app raised (absent for an event cascade cut by the budget). */
+      exception?: string;
+      /** Where in the app's file it was raised. */
+      line?: number;
+    }
   /** A push or SMS message (a live run only: not kept in a trace). */
   | { kind: 'message'; depth: number; app: string; appName: string; message: Message };
 

@@ -33,3 +33,15 @@ export function autoGroups(apps: readonly AppClassification[]): Array<PairGroup 
   if (modeWriters.length > 0) groups.push(group(LOCATION_MODE_GROUP, modeWriters, ['location.mode']));
   return groups.sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/**
+ * The automatic groups two apps would share (the same rule as `autoGroups`): one per capability
+ * both actuate, and the location mode when both write it; each with the attributes it tracks.
+ */
+export function sharedGroups(a: AppClassification, b: AppClassification): PairGroup[] {
+  const groups: PairGroup[] = a.actuates
+    .filter((capability) => b.actuates.includes(capability))
+    .map((capability) => ({ name: `${AUTO_GROUP_PREFIX}${capability}`, apps: [a.app, b.app], attributes: commandWrittenAttributes(capability) }));
+  if (a.writesLocationMode && b.writesLocationMode) groups.push({ name: LOCATION_MODE_GROUP, apps: [a.app, b.app], attributes: ['location.mode'] });
+  return groups;
+}

@@ -100,10 +100,24 @@ export function isPeggySyntaxError(error: unknown): error is PeggySyntaxError {
   return error instanceof Error && error.name === 'SyntaxError' && 'location' in error && 'expected' in error;
 }
 
-export function fromPeggyError(error: PeggySyntaxError, file: string): ParseError {
+export function fromPeggyError(error: PeggySyntaxError, file: string, source = ''): ParseError {
   const expected = summarize((error.expected ?? []).map(describe));
-  const { line, column } = error.location.start;
-  return { file, line, column, message: `expected ${list(expected)}, found ${found(error.found)}` };
+  const { line, column, offset } = error.location.start;
+  return { file, line, column, message: `expected ${list(expected)}, found ${found(error.found)}${curlyQuoteHint(source, offset, line)}` };
+}
+
+const CURLY_QUOTES = /[\u2018\u2019\u201C\u201D]/;
+
+/**
+ * Text pasted from a word processor has curly quotes where string quotes belong (`name: “x”`).
+ * Groovy reads them as letters of a name, so the error shows up later on the line; the message
+ * then points at the quote too.
+ */
+function curlyQuoteHint(source: string, offset: number, line: number): string {
+  const lineStart = source.lastIndexOf('\n', offset - 1) + 1;
+  const before = source.slice(lineStart, offset + 1);
+  const match = CURLY_QUOTES.exec(before);
+  return match ? ` (the curly quote ${match[0]} at ${line}:${match.index + 1} is not a string quote in Groovy)` : '';
 }
 
 /** Anything else that escaped the parser (a stack overflow on absurd nesting, a bug): reported at 1:1. */

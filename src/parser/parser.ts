@@ -12,7 +12,7 @@ export function parseGroovy(source: string, file: string): ParseResult {
   try {
     return { ok: true, program: parse(source, { grammarSource: file }) };
   } catch (error) {
-    return { ok: false, error: isPeggySyntaxError(error) ? fromPeggyError(error, file) : fromUnexpectedError(error, file) };
+    return { ok: false, error: isPeggySyntaxError(error) ? fromPeggyError(error, file, source) : fromUnexpectedError(error, file) };
   }
 }
 

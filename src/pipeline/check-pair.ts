@@ -7,12 +7,15 @@ import { noConflictReason } from '../conflicts/prefilter.js';
 import type { AttributeWrite } from '../model/attribute-write.js';
 import { InterpError, UnsupportedError } from '../interp/errors.js';
 import { buildPairEvents } from '../model/events.js';
-import type { ConflictWrite, Mode, PairResult, Verdict } from '../results/types.js';
+import type { PairSystem } from '../model/pair-system.js';
+import type { ConflictWrite, Mode, PairResult, PairWarning, Verdict } from '../results/types.js';
 import { heapMb } from '../util/heap.js';
 import { appName, explorePair, pairSystem, trackedFilter, type CheckPairOptions, type ExploredPair } from './explore-pair.js';
 import { formatLoadError, loadApp, type LoadedApp } from './load.js';
 import { shortened, witnessesOf } from './shorten.js';
-import { buildTrace } from './trace.js';
+import { boundedTrace, type BoundCache } from './bound-trace.js';
+import { buildTraces, traceSteps } from './trace.js';
+import type { TraceStep } from '../model/trace-step.js';
 
 export function checkPairFiles(file1: string, file2: string, options: CheckPairOptions): PairResult {
   const started = Date.now();
@@ -45,15 +48,16 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
   let witnesses = witnessesOf(explored);
   explored = undefined;
   if (!complete && witnesses.length > 0) witnesses = shortened(system, witnesses, stats.states, options, started);
+  const boundCache: BoundCache = new WeakMap();
+  const traces = buildTraces(system, witnesses.map(({ conflict, events }) => ({ configuration: conflict.configuration, events })));
   let conflicts = witnesses
-    .map(({ conflict: c, events }) => ({
-      device: c.device,
-      attribute: c.attribute,
-      later: conflictWrite(c.later, names),
-      earlier: conflictWrite(c.earlier, names),
-      trace: buildTrace(system, c.configuration, events),
-    }))
-    .sort((a, b) => a.trace.steps.length - b.trace.steps.length);
+    .map(({ conflict: c }, i) => {
+      const trace = traces[i];
+      const conflicting = (s: TraceStep) => s.kind === 'write' && s.device === c.device && s.attribute === c.attribute && s.app === c.later.app && s.value === c.later.value;
+      return { length: traceSteps(trace), report: { device: c.device, attribute: c.attribute, later: conflictWrite(c.later, names), earlier: conflictWrite(c.earlier, names), trace: boundedTrace(trace, conflicting, boundCache) } };
+    })
+    .sort((a, b) => a.length - b.length)
+    .map((c) => c.report);
   if (options.firstConflict) conflicts = conflicts.slice(0, 1);
   return {
     mode: options.mode,
@@ -67,8 +71,13 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
     peakMemoryMb: heapMb(),
     decidedBy: 'search',
     conflicts,
-    warnings: physicalWarnings(app1.ir, app2.ir, names),
+    warnings: [...physicalWarnings(app1.ir, app2.ir, names), ...exceptionWarnings(system)],
   };
+}
+
+/** The apps' exceptions the search met, as the result's warnings (one per app, handler and message). */
+function exceptionWarnings(system: PairSystem): PairWarning[] {
+  return system.appExceptions().map((e) => ({ kind: 'app-exception', app: e.appName, handler: e.handler, line: e.line, message: `${e.appName} ${e.handler}(): ${e.message}` }));
 }
 
 function prefilterReason(app1: LoadedApp, app2: LoadedApp, options: CheckPairOptions): string | undefined {

@@ -1,7 +1,7 @@
 // Runs an app the way the acceptance criterion of issue 4 asks: install it in a single-app home,
 // then run every subscription it made once with a plausible event. Used by the corpus test, the
 // benchmark and docs/unsupported.md.
-import { GroovyError, InterpError } from '../interp/errors.js';
+import { InterpError } from '../interp/errors.js';
 import type { AppIR } from '../ir/ir.js';
 import { lowerFile } from './load.js';
 import { Home } from '../model/home.js';
@@ -36,11 +36,13 @@ export function exerciseIR(app: AppIR): ExerciseResult {
       run();
     } catch (e) {
       if (!(e instanceof InterpError)) throw e;
-      result.failures.push({ handler, message: e.message, appError: e instanceof GroovyError });
+      result.failures.push({ handler, message: e.message, appError: false });
     }
   };
   attempt('installed', () => home.install());
   for (const s of [...home.activeSubscriptions]) attempt(s.handler, () => home.exercise(s));
+  // An exception the app raises ends that handler's execution only (the home records it and goes on).
+  for (const r of home.records) if (r.kind === 'error' && r.exception !== undefined) result.failures.push({ handler: r.handler, message: r.message, appError: true });
   return result;
 }
 

@@ -31,6 +31,8 @@ export interface CheckPairOptions {
    * attribute (src/conflicts/prefilter.ts). Off by default here; the CLI commands turn it on.
    */
   prefilter?: boolean;
+  /** Reports the search's progress as it runs (`CheckOptions.onProgress`), the shortening search's too. */
+  onProgress?: CheckOptions['onProgress'];
 }
 
 /** Every attribute some command writes (the actuator attributes), plus the location mode. */
@@ -70,7 +72,7 @@ export function explorePair(system: PairSystem, options: CheckPairOptions): Expl
   return searchPair(
     system,
     options,
-    { strategy: options.mode, timeLimitMs: options.budgetMs, maxStates: options.maxStates, maxHeapMb: options.maxHeapMb },
+    { strategy: options.mode, timeLimitMs: options.budgetMs, maxStates: options.maxStates, maxHeapMb: options.maxHeapMb, onProgress: options.onProgress },
     options.firstConflict ? (conflicts) => conflicts.length > 0 : undefined,
   );
 }

@@ -33,6 +33,7 @@ export type LoadResult = { ok: true; app: LoadedApp } | { ok: false; error: Lowe
 const FAILURE_OF_KIND: Readonly<Record<ErrorKind, LoadFailure>> = {
   io: 'error',
   parse: 'parse-error',
+  'not-a-smartapp': 'error',
   unsupported: 'unsupported',
   'app-error': 'error',
   budget: 'error',

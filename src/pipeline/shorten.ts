@@ -43,7 +43,7 @@ export function shortened(system: PairSystem, found: Witness[], searchedStates: 
   const enough = (conflicts: readonly PairConflict[]) => reached(conflicts) >= (options.firstConflict ? 1 : wanted.size);
   let breadthFirst: ExploredPair;
   try {
-    breadthFirst = searchPair(system, options, { strategy: 'nodpor', order: 'breadth-first', timeLimitMs, maxStates, maxHeapMb: options.maxHeapMb }, enough);
+    breadthFirst = searchPair(system, options, { strategy: 'nodpor', order: 'breadth-first', timeLimitMs, maxStates, maxHeapMb: options.maxHeapMb, onProgress: options.onProgress }, enough);
   } catch (error) {
     // An app failing in a state the first search did not reach: the paths found stand.
     if (error instanceof InterpError) return found;

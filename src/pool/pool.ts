@@ -1,23 +1,29 @@
-// A pool of worker threads that runs tasks under a wall-clock and a heap budget each. A worker
-// that overruns its time is terminated; one that exceeds its heap dies with ERR_WORKER_OUT_OF_MEMORY;
-// one that crashes is replaced. None of these stops the pool: each task gets exactly one outcome.
-import { Worker } from 'node:worker_threads';
+// A pool of worker processes that runs tasks under a wall-clock and a heap budget each. Workers are
+// child processes, not threads: whatever kills one (a V8 fatal error such as "invalid size", a heap
+// that reaches its limit and aborts, a native crash) kills only that process, never the pool's.
+// A worker that overruns its time is killed; one that dies is replaced; each task gets exactly one
+// outcome, and a task whose worker died says so (`died`), so that a resumed batch can retry it.
+import { fork, type ChildProcess } from 'node:child_process';
 import type { ReadyMessage, ReplyMessage, TaskOutcome } from './protocol.js';
 
 export interface PoolOptions {
-  /** Worker threads running at once. */
+  /** Worker processes running at once. */
   jobs: number;
   /** Wall-clock budget per task. */
   budgetMs: number;
-  /** Heap budget per task (the worker's old generation). */
+  /** Heap budget per task (the worker process's old generation, `--max-old-space-size`). */
   memoryMb: number;
 }
 
-/** Workers written in TypeScript (when running from source, as the tests do) start through tsx. */
-const TS_BOOTSTRAP = new URL('../../scripts/ts-worker.mjs', import.meta.url);
+/** The signal a worker dies of when V8 reaches its heap limit ("Reached heap limit ... out of memory" then abort()). */
+const HEAP_LIMIT_SIGNAL = 'SIGABRT';
+/** How much of a dying worker's stderr is kept to name what killed it. */
+const STDERR_TAIL_CHARS = 2000;
 
 interface Slot {
-  worker: Worker;
+  worker: ChildProcess;
+  /** The end of what the worker wrote to stderr (a fatal error's message). */
+  stderr: { tail: string };
   /** Settles when the worker has loaded its module (or died trying), with why it died if it did. */
   started: Promise<string | undefined>;
 }
@@ -32,32 +38,75 @@ export async function runPool<T, R>(
   options: PoolOptions,
   onOutcome: (task: T, outcome: TaskOutcome<R>, index: number) => void,
 ): Promise<void> {
-  let next = 0;
-  const runOne = async (slot: Slot): Promise<void> => {
-    while (next < tasks.length) {
-      const index = next++;
-      const outcome = await runTask<T, R>(slot, workerFile, tasks[index], index, options);
-      onOutcome(tasks[index], outcome, index);
+  const pool = openPool<T, R>(workerFile, options);
+  try {
+    await Promise.all(tasks.map(async (task, index) => onOutcome(task, await pool.run(task), index)));
+  } finally {
+    await pool.close();
+  }
+}
+
+/** A pool that takes tasks as they come (a queue worker's jobs): `run` waits for a free worker. */
+export interface Pool<T, R> {
+  run(task: T): Promise<TaskOutcome<R>>;
+  /** Stops the workers; call it once no task is running. */
+  close(): Promise<void>;
+}
+
+/** Starts workers lazily, at most `options.jobs`, and hands each task to the next free one. */
+export function openPool<T, R>(workerFile: URL, options: PoolOptions): Pool<T, R> {
+  const slots: Slot[] = [];
+  const idle: Slot[] = [];
+  const waiting: Array<(slot: Slot) => void> = [];
+  let nextTaskId = 0;
+  const acquire = (): Promise<Slot> => {
+    const free = idle.pop();
+    if (free) return Promise.resolve(free);
+    if (slots.length < Math.max(1, options.jobs)) {
+      const slot = spawn(workerFile, options);
+      slots.push(slot);
+      return Promise.resolve(slot);
     }
-    await slot.worker.terminate();
+    return new Promise((resolve) => waiting.push(resolve));
   };
-  const slots = Array.from({ length: Math.max(1, Math.min(options.jobs, tasks.length)) }, () => spawn(workerFile, options));
-  await Promise.all(slots.map(runOne));
+  const release = (slot: Slot) => {
+    const next = waiting.shift();
+    if (next) next(slot);
+    else idle.push(slot);
+  };
+  return {
+    async run(task) {
+      const slot = await acquire();
+      try {
+        return await runTask<T, R>(slot, workerFile, task, nextTaskId++, options);
+      } finally {
+        release(slot);
+      }
+    },
+    async close() {
+      for (const slot of slots) stop(slot.worker);
+    },
+  };
 }
 
 /**
- * A new worker. Its start-up (loading the parser, the interpreter, the checker) is not charged to
- * the first task's budget: the task is sent once the worker says it is ready.
+ * A new worker process. Its start-up (loading the parser, the interpreter, the checker) is not
+ * charged to the first task's budget: the task is sent once the worker says it is ready.
  */
 function spawn(workerFile: URL, options: PoolOptions): Slot {
-  const isTypeScript = workerFile.pathname.endsWith('.ts');
-  const worker = new Worker(isTypeScript ? TS_BOOTSTRAP : workerFile, {
-    workerData: isTypeScript ? { stcheckTypeScriptEntry: workerFile.href } : undefined,
-    resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
+  // Workers written in TypeScript (when running from source, as the tests do) load through tsx.
+  const typeScript = workerFile.pathname.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const worker = fork(workerFile, [], {
+    execArgv: [...typeScript, `--max-old-space-size=${options.memoryMb}`],
+    // Structured clone, not JSON: results keep `undefined` fields out exactly as a thread's did.
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
-  // Per-task listeners come and go; this one keeps a late 'error' from a dying worker harmless.
+  const stderr = { tail: '' };
+  worker.stderr?.setEncoding('utf8');
+  worker.stderr?.on('data', (text: string) => { stderr.tail = (stderr.tail + text).slice(-STDERR_TAIL_CHARS); });
+  // Per-task listeners come and go; this one keeps a late 'error' (a send to a dead worker) harmless.
   worker.on('error', () => {});
-  worker.unref();
   const started = new Promise<string | undefined>((settle) => {
     const onReady = (message: unknown) => {
       if (!isReady(message)) return;
@@ -65,14 +114,24 @@ function spawn(workerFile: URL, options: PoolOptions): Slot {
       settle(undefined);
     };
     worker.on('message', onReady);
-    worker.once('error', (error) => settle(`worker crashed while starting: ${error.message}`));
-    worker.once('exit', (code) => settle(`worker exited with code ${code} while starting`));
+    worker.once('exit', (code, signal) => settle(`worker ${deathOf(code, signal, stderr.tail)} while starting`));
   });
-  return { worker, started };
+  return { worker, stderr, started };
 }
 
 function isReady(message: unknown): message is ReadyMessage {
   return typeof message === 'object' && message !== null && (message as ReadyMessage).ready === true;
+}
+
+function stop(worker: ChildProcess): void {
+  if (worker.exitCode === null && worker.signalCode === null) worker.kill('SIGKILL');
+}
+
+/** How a worker ended, for people: its exit code or signal and the last line it wrote to stderr. */
+function deathOf(code: number | null, signal: NodeJS.Signals | null, stderrTail: string): string {
+  const how = signal === null ? `exited with code ${code}` : `was killed by ${signal}`;
+  const lastLine = stderrTail.split('\n').map((l) => l.trim()).filter((l) => l.length > 0 && !/^\d+: 0x/.test(l)).pop();
+  return lastLine === undefined ? how : `${how} (${lastLine})`;
 }
 
 /** Runs one task on the slot's worker, replacing the worker when the task kills or overruns it. */
@@ -80,19 +139,18 @@ async function runTask<T, R>(slot: Slot, workerFile: URL, payload: T, taskId: nu
   const failedToStart = await slot.started;
   if (failedToStart !== undefined) {
     Object.assign(slot, spawn(workerFile, options));
-    return { kind: 'error', message: failedToStart, ms: 0 };
+    return { kind: 'error', message: failedToStart, ms: 0, died: true };
   }
   const started = Date.now();
   const elapsed = () => Date.now() - started;
   return new Promise((resolve) => {
-    const worker = slot.worker;
+    const { worker, stderr } = slot;
     const finish = (outcome: TaskOutcome<R>, replace: boolean) => {
       clearTimeout(timer);
       worker.off('message', onMessage);
-      worker.off('error', onError);
       worker.off('exit', onExit);
       if (replace) {
-        void worker.terminate();
+        stop(worker);
         Object.assign(slot, spawn(workerFile, options));
       }
       resolve(outcome);
@@ -103,16 +161,14 @@ async function runTask<T, R>(slot: Slot, workerFile: URL, payload: T, taskId: nu
         ? { kind: 'done', value: reply.value, ms: elapsed(), peakMemoryMb: reply.heapMb }
         : { kind: 'error', message: reply.error, ms: elapsed() }, false);
     };
-    const onError = (error: Error & { code?: string }) => {
-      finish(error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      finish(signal === HEAP_LIMIT_SIGNAL
         ? { kind: 'out-of-memory', ms: elapsed() }
-        : { kind: 'error', message: `worker crashed: ${error.message}`, ms: elapsed() }, true);
+        : { kind: 'error', message: `worker ${deathOf(code, signal, stderr.tail)}`, ms: elapsed(), died: true }, true);
     };
-    const onExit = (code: number) => finish({ kind: 'error', message: `worker exited with code ${code}`, ms: elapsed() }, true);
     const timer = setTimeout(() => finish({ kind: 'timeout', ms: elapsed() }, true), options.budgetMs);
     worker.on('message', onMessage);
-    worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage({ taskId, payload });
+    worker.send({ taskId, payload });
   });
 }

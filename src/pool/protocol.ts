@@ -19,4 +19,5 @@ export type TaskOutcome<R> =
   | { kind: 'done'; value: R; ms: number; peakMemoryMb: number }
   | { kind: 'timeout'; ms: number }
   | { kind: 'out-of-memory'; ms: number }
-  | { kind: 'error'; message: string; ms: number };
+  /** `died`: the worker process died during the task (a crash, not an error the task reported). */
+  | { kind: 'error'; message: string; ms: number; died?: boolean };

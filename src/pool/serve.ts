@@ -1,13 +1,12 @@
 // The worker side of the pool: answer each task message with the handler's result. A thrown error
-// is an `error` reply; the worker keeps serving. Memory is reported from this worker's own heap.
-import { parentPort } from 'node:worker_threads';
+// is an `error` reply; the worker keeps serving. Memory is reported from this process's own heap.
 import { heapMb } from '../util/heap.js';
 import type { ReadyMessage, ReplyMessage, TaskMessage } from './protocol.js';
 
 export function serveTasks<T, R>(handler: (payload: T) => R | Promise<R>): void {
-  if (!parentPort) throw new Error('serveTasks must run inside a worker thread');
-  const port = parentPort;
-  port.on('message', async ({ taskId, payload }: TaskMessage<T>) => {
+  const send = process.send?.bind(process);
+  if (!send) throw new Error('serveTasks must run in a worker process started by runPool');
+  process.on('message', async ({ taskId, payload }: TaskMessage<T>) => {
     let reply: ReplyMessage<R>;
     try {
       const value = await handler(payload);
@@ -15,9 +14,10 @@ export function serveTasks<T, R>(handler: (payload: T) => R | Promise<R>): void 
     } catch (error) {
       reply = { taskId, ok: false, error: error instanceof Error ? error.message : String(error), heapMb: heapMb() };
     }
-    port.postMessage(reply);
+    send(reply);
   });
+  // The pool going away (killed, or done) ends the worker too.
+  process.on('disconnect', () => process.exit(0));
   const ready: ReadyMessage = { ready: true };
-  port.postMessage(ready);
+  send(ready);
 }
-

@@ -67,6 +67,10 @@ export interface UnorderedPair {
   outcome: Outcome;
   /** Unfinished because an app does not load or a check failed (not because of a budget). */
   failed: boolean;
+  /** Failed on a gap of the tool (an API or construct it does not model): no verdict about the apps. */
+  gap: boolean;
+  /** Decided, while an app raised an exception of its own in some handler (its bug, run as SmartThings would). */
+  withAppExceptions: boolean;
   /** No conflict, and every order was decided by the static prefilter, without a search. */
   decidedStatically: boolean;
 }
@@ -100,6 +104,8 @@ export function unorderedPairs(results: readonly StoredResult[]): UnorderedPair[
     return {
       group, apps, outcome,
       failed: outcome === 'unfinished' && all.some((r) => FAILURES.has(r.verdict)),
+      gap: outcome === 'unfinished' && all.some((r) => r.verdict === 'unsupported'),
+      withAppExceptions: outcome !== 'unfinished' && all.some((r) => r.warnings.some((w) => w.kind === 'app-exception')),
       decidedStatically: outcome === 'no-conflict' && orders.every((o) => Object.values(o.results).some((r) => r.decidedBy === 'static')),
     };
   });

@@ -274,7 +274,8 @@ function outcomesTable(results: readonly StoredResult[]): Table {
   const count = (members: string[]) => {
     const of = outcomes.filter((o) => members.includes(o.group));
     const n = (outcome: Outcome) => of.filter((o) => o.outcome === outcome).length;
-    return [of.length, n('conflict'), n('no-conflict'), of.filter((o) => o.decidedStatically).length, n('unfinished'), of.filter((o) => o.failed).length];
+    const counted = (flag: 'decidedStatically' | 'failed' | 'gap' | 'withAppExceptions') => of.filter((o) => o[flag]).length;
+    return [of.length, n('conflict'), n('no-conflict'), counted('decidedStatically'), n('unfinished'), counted('failed'), counted('gap'), counted('withAppExceptions')];
   };
   const studyRows = STUDY_OUTCOMES.map((s) => ({ study: s, members: s.groups.filter((g) => groups.includes(g)) })).filter((s) => s.members.length > 0);
   const inStudy = new Set(studyRows.flatMap((s) => s.members));
@@ -289,7 +290,8 @@ function outcomesTable(results: readonly StoredResult[]): Table {
     title: 'Outcomes per group (unordered pairs)',
     columns: [
       col('group', 'Group'), col('study_group', 'Study group'), col('pairs', 'Pairs'), col('conflict', 'Conflict'), col('no_conflict', 'No conflict'),
-      col('no_conflict_static', 'of which static'), col('unfinished', 'Unfinished'), col('failed', 'of which failed'),
+      col('no_conflict_static', 'of which static'), col('unfinished', 'Unfinished'), col('failed', 'of which failed'), col('gap', 'of which gaps'),
+      col('app_exceptions', 'Decided with app exceptions'),
       col('study_pairs', 'Pairs (study)'), col('study_conflict', 'Conflict (study)'), col('study_no_conflict', 'No error (study)'), col('study_unfinished', 'Non-terminated (study)'),
     ],
     rows,
@@ -297,6 +299,8 @@ function outcomesTable(results: readonly StoredResult[]): Table {
       'A pair conflicts if either order (in either mode) found a conflict; it has no conflict if every order checked finished in some mode; otherwise it is unfinished.',
       '"of which static": no conflict decided by the prefilter without a search (the apps can write no tracked attribute in common; docs/model.md).',
       '"of which failed": unfinished because an app does not load or a check failed, not because of a budget.',
+      '"of which gaps": failed on something the tool does not model (an `unsupported` API or construct): no verdict about the apps.',
+      '"Decided with app exceptions": decided pairs where an app raised an exception of its own in a handler; as on SmartThings it ended that execution only (the result\'s app-exception warnings say where).',
       "(study): IoTCheck's published outcomes (iotcheck-data automation sheets, reference §1.7); its non-terminated pairs include other errors. Totals cover the rows shown.",
     ],
   };

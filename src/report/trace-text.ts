@@ -2,6 +2,7 @@
 // fired, then the handlers, commands, writes and cascaded events under it, with source lines, and
 // the two conflicting writes marked; and a whole result around its conflicts.
 import type { TraceStep } from '../model/trace-step.js';
+import type { TracedEvent } from '../results/trace.js';
 import type { ConflictReport, RenderableResult } from '../results/types.js';
 
 /** A result's verdict, statistics, conflicts with their traces, and warnings. */
@@ -29,15 +30,61 @@ export function renderConflict(conflict: ConflictReport, indent = ''): string[] 
   ];
   const isLater = (s: TraceStep) => s.kind === 'write' && s.app === later.app && s.value === later.value && s.attribute === conflict.attribute;
   const isEarlier = (s: TraceStep) => s.kind === 'write' && s.app === earlier.app && s.value === earlier.value && s.attribute === conflict.attribute;
-  conflict.trace.events.forEach((traced, i) => {
-    lines.push(`${indent}  ${i + 1}. ${traced.event}`);
-    const last = i === conflict.trace.events.length - 1;
-    for (const step of traced.steps) {
-      const mark = last && isLater(step) ? '   <== conflicting write' : isEarlier(step) ? '   <== overridden write' : '';
-      lines.push(`${indent}     ${'  '.repeat(step.depth)}${describeStep(step)}${mark}`);
+  const { events, eventsLeftOut } = conflict.trace;
+  let number = 1;
+  events.forEach((traced, i) => {
+    lines.push(`${indent}  ${number}. ${traced.event}`);
+    const last = i === events.length - 1;
+    lines.push(...renderSteps(traced, `${indent}     `, { isEarlier, isLater: last ? isLater : undefined }));
+    number++;
+    if (traced.repeated) {
+      lines.push(`${indent}  ... the same ${plural(traced.repeated.length, 'event')} ${times(traced.repeated.times)}`);
+      number += traced.repeated.length * traced.repeated.times;
+    }
+    if (eventsLeftOut?.after === i) {
+      lines.push(`${indent}  ... ${plural(eventsLeftOut.count, 'more event')} left out`);
+      number += eventsLeftOut.count;
     }
   });
   return lines;
+}
+
+/**
+ * One event's steps, folded runs as one line each; in the last event the trace stops at the
+ * conflicting write, and says how many steps came after it and how the event ended.
+ */
+function renderSteps(traced: TracedEvent, indent: string, marks: { isEarlier: (s: TraceStep) => boolean; isLater?: (s: TraceStep) => boolean }): string[] {
+  const lines: string[] = [];
+  const repeats = new Map((traced.stepRepeats ?? []).map((r) => [r.at, r]));
+  for (const [i, step] of traced.steps.entries()) {
+    const conflicting = marks.isLater?.(step) === true;
+    const mark = conflicting ? '   <== conflicting write' : marks.isEarlier(step) ? '   <== overridden write' : '';
+    lines.push(`${indent}${'  '.repeat(step.depth)}${describeStep(step)}${mark}`);
+    if (conflicting) {
+      const after = stepsAfter(traced, i);
+      const lastStep = traced.steps[traced.steps.length - 1];
+      if (after > 0) lines.push(`${indent}... ${plural(after, 'more step')} after the conflicting write${lastStep.kind === 'error' ? `, ending with: ${describeStep(lastStep)}` : ''}`);
+      return lines;
+    }
+    const repeat = repeats.get(i);
+    if (repeat) lines.push(`${indent}${'  '.repeat(step.depth)}... the same ${plural(repeat.length, 'step')} ${times(repeat.times)}${repeat.varies ? ' (with other arguments)' : ''}`);
+  }
+  if (traced.stepsLeftOut) lines.push(`${indent}... ${plural(traced.stepsLeftOut, 'more step')} left out`);
+  return lines;
+}
+
+/** The steps an event had after its kept step `index`, folded and left-out ones counted. */
+function stepsAfter(traced: TracedEvent, index: number): number {
+  const repeated = (traced.stepRepeats ?? []).filter((r) => r.at >= index).reduce((n, r) => n + r.length * r.times, 0);
+  return traced.steps.length - index - 1 + repeated + (traced.stepsLeftOut ?? 0);
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function times(n: number): string {
+  return n === 1 ? '1 more time' : `${n} more times`;
 }
 
 export function describeStep(step: TraceStep): string {

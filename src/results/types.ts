@@ -44,9 +44,18 @@ export interface ConflictReport {
   trace: Trace;
 }
 
+/**
+ * Something to know about a decided pair that is not a conflict: `physical` (one app changes a medium
+ * the other senses), or `app-exception` (an app's handler raised an exception: as on SmartThings it
+ * ended that execution only, its effects up to the throw stand, and the search went on).
+ */
 export interface PairWarning {
   kind: string;
   message: string;
+  /** For an app exception: the app's name, the handler and the line in the app's file. */
+  app?: string;
+  handler?: string;
+  line?: number;
 }
 
 /** What the search measured. */
@@ -78,9 +87,10 @@ export interface PairResult extends PairStatistics {
 /**
  * A result as the store keeps it: the statistics may be missing (a worker that died has none),
  * `decidedBy` defaults to `search`, and each conflict is a flat record around its whole report.
+ * `workerDied`: the worker process died during the check (an `error` a resumed batch retries once).
  */
 export type ResultRecord = Omit<PairResult, keyof PairStatistics | 'decidedBy' | 'conflicts'> &
-  Partial<Pick<PairResult, keyof PairStatistics | 'decidedBy'>> & { conflicts: ConflictRecord[] };
+  Partial<Pick<PairResult, keyof PairStatistics | 'decidedBy'>> & { conflicts: ConflictRecord[]; workerDied?: boolean };
 
 /** A stored conflict: the columns queries filter on, and the whole report in `trace`. */
 export interface ConflictRecord {

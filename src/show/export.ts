@@ -2,7 +2,7 @@
 // (with its trace as the indented text `stcheck show` prints), as CSV or JSON.
 import { renderConflict } from '../report/trace-text.js';
 import type { ConflictReport, StoredResult } from '../results/types.js';
-import { exportCells } from '../store/columns.js';
+import { RESULT_COLUMNS, exportCells } from '../store/columns.js';
 import { conflictReports } from './pair-results.js';
 
 export type ExportTable = 'results' | 'conflicts';
@@ -15,11 +15,14 @@ export function exportRows(results: readonly StoredResult[], table: ExportTable)
   return table === 'results' ? results.map(resultRow) : results.flatMap((r) => conflictReports(r).map((c) => conflictRow(r, c)));
 }
 
+/** The run and the pair a row belongs to. */
+const PAIR_COLUMNS = ['run_id', 'group', 'app1', 'app2'] as const;
+
 function pairColumns(r: StoredResult): Row {
-  return { run_id: r.runId, group: r.group, app1: r.app1, app2: r.app2, mode: r.mode };
+  return { run_id: r.runId, group: r.group, app1: r.app1, app2: r.app2 };
 }
 
-/** The results table's columns (store/columns.ts) and the counts of conflicts and warnings, in EXPORT_COLUMNS' order. */
+/** The pair, the results table's exported columns (store/columns.ts) and the counts of conflicts and warnings. */
 function resultRow(r: StoredResult): Row {
   const cells: Row = { ...pairColumns(r), ...exportCells(r), conflicts: r.conflicts.length, warnings: r.warnings.length };
   return Object.fromEntries(EXPORT_COLUMNS.results.map((c) => [c, cells[c]]));
@@ -28,6 +31,7 @@ function resultRow(r: StoredResult): Row {
 function conflictRow(r: StoredResult, c: ConflictReport): Row {
   return {
     ...pairColumns(r),
+    mode: r.mode,
     device: c.device,
     attribute: c.attribute,
     later_app: c.later.appName,
@@ -55,8 +59,8 @@ function csvCell(value: Cell): string {
 
 /** The columns of a table, known even when it has no row (a CSV still gets its header). */
 export const EXPORT_COLUMNS: Record<ExportTable, readonly string[]> = {
-  results: ['run_id', 'group', 'app1', 'app2', 'mode', 'verdict', 'complete', 'decided_by', 'events', 'states', 'transitions', 'executions', 'ms', 'peak_memory_mb', 'conflicts', 'warnings', 'error'],
-  conflicts: ['run_id', 'group', 'app1', 'app2', 'mode', 'device', 'attribute', 'later_app', 'later_value', 'later_line', 'earlier_app', 'earlier_value', 'earlier_line', 'earlier_manual', 'trace_events', 'trace'],
+  results: [...PAIR_COLUMNS, ...RESULT_COLUMNS.filter((c) => c.exported).map((c) => c.name), 'conflicts', 'warnings'],
+  conflicts: [...PAIR_COLUMNS, 'mode', 'device', 'attribute', 'later_app', 'later_value', 'later_line', 'earlier_app', 'earlier_value', 'earlier_line', 'earlier_manual', 'trace_events', 'trace'],
 };
 
 export function formatExport(results: readonly StoredResult[], table: ExportTable, format: ExportFormat): string {

@@ -1,7 +1,7 @@
 // The results table's columns and the result fields they hold: one list that the store's insert
 // and select, and `stcheck export`'s results table, all read, so a field of the result vocabulary
 // (src/results/types.ts) is added in one place. The schema itself stays in schema.ts (migrations).
-import type { ConflictRecord, ConflictReport, PairResult, ResultRecord } from '../results/types.js';
+import type { ConflictRecord, ConflictReport, PairResult, PairWarning, ResultRecord } from '../results/types.js';
 
 /** A value as SQLite stores and returns it. */
 export type SqlValue = string | number | null;
@@ -40,11 +40,17 @@ const decidedBy: Column<'decidedBy'> = {
   name: 'decided_by', field: 'decidedBy', toSql: (v) => v ?? 'search', fromSql: (v) => v as ResultRecord['decidedBy'], toCell: (v) => v ?? 'search', exported: true,
 };
 
-/** In the order a stored result lists its fields. */
+/** Absent (false) for a result whose check ended in its worker, as all did before migration 3. */
+const workerDied: Column<'workerDied'> = {
+  name: 'worker_died', field: 'workerDied', toSql: (v) => (v ? 1 : 0), fromSql: (v) => (v === 1 ? true : undefined), toCell: (v) => v === true, exported: false,
+};
+
+/** In the order a stored result lists its fields, and the export its columns. */
 export const RESULT_COLUMNS: readonly ResultColumn[] = [
   required('mode', 'mode'),
   required('verdict', 'verdict'),
   complete,
+  decidedBy,
   optional('events', 'events'),
   optional('states', 'states'),
   optional('transitions', 'transitions'),
@@ -52,8 +58,8 @@ export const RESULT_COLUMNS: readonly ResultColumn[] = [
   optional('ms', 'ms'),
   optional('peak_memory_mb', 'peakMemoryMb'),
   optional('error', 'error'),
-  decidedBy,
   optional('reason', 'reason', false),
+  workerDied,
 ];
 
 /** The scalar fields of a record as the results table's columns, keyed by column name. */
@@ -87,4 +93,24 @@ function conflictRecord(c: ConflictReport): ConflictRecord {
     earlierManual: c.earlier.manual,
     trace: c,
   };
+}
+
+/** The warnings table's columns (besides result_id) and the warning fields they hold, in order. */
+export const WARNING_COLUMNS: ReadonlyArray<{ name: string; field: keyof PairWarning }> = [
+  { name: 'kind', field: 'kind' },
+  { name: 'message', field: 'message' },
+  { name: 'app', field: 'app' },
+  { name: 'handler', field: 'handler' },
+  { name: 'line', field: 'line' },
+];
+
+/** A warning's values in WARNING_COLUMNS' order (absent fields as null). */
+export function warningValues(w: PairWarning): SqlValue[] {
+  return WARNING_COLUMNS.map((c) => w[c.field] ?? null);
+}
+
+/** A warnings-table row as the warning it holds (null columns left out). */
+export function warningFromRow(row: Record<string, SqlValue>): PairWarning {
+  const entries = WARNING_COLUMNS.filter((c) => row[c.name] !== null && row[c.name] !== undefined).map((c) => [c.field, row[c.name]]);
+  return Object.fromEntries(entries) as unknown as PairWarning;
 }

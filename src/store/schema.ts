@@ -73,4 +73,15 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE results ADD COLUMN decided_by TEXT NOT NULL DEFAULT 'search';  -- search | static
   ALTER TABLE results ADD COLUMN reason TEXT;                                -- why the prefilter decided it
   `,
+  // 3: results whose worker process died, retried once by a resumed batch.
+  `
+  ALTER TABLE results ADD COLUMN worker_died INTEGER NOT NULL DEFAULT 0;     -- 1 when the worker process died during the check
+  ALTER TABLE results ADD COLUMN attempts INTEGER NOT NULL DEFAULT 1;        -- checks of this (run, pair, mode) so far
+  `,
+  // 4: where an app exception was raised (warnings of kind app-exception).
+  `
+  ALTER TABLE warnings ADD COLUMN app TEXT;                                  -- the app's name
+  ALTER TABLE warnings ADD COLUMN handler TEXT;                              -- the handler that raised it
+  ALTER TABLE warnings ADD COLUMN line INTEGER;                              -- its line in the app's file
+  `,
 ];

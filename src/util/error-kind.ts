@@ -5,6 +5,8 @@ export type ErrorKind =
   | 'io'
   /** The source does not parse. */
   | 'parse'
+  /** The file is a device handler (`metadata { definition ... }`, `parse(String)`), not a SmartApp. */
+  | 'not-a-smartapp'
   /** A construct or API that is not modelled, found while lowering or running the app. */
   | 'unsupported'
   /** A Groovy exception the app's own code raises (in its preferences or its handlers). */

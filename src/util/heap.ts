@@ -7,11 +7,10 @@ export function heapMb(): number {
 }
 
 /**
- * The checker's soft heap limit as a fraction of a hard one (a batch worker's
- * `maxOldGenerationSizeMb`, i.e. `--memory-mb`). A worker that reaches its hard limit does not
- * always die alone with ERR_WORKER_OUT_OF_MEMORY: when an allocation fails at the limit (a large
- * array of the explored graph growing) V8 aborts the whole process with "Reached heap limit"
- * (nodejs/node#47224), and the batch with it. The checker stops itself first, once the used heap
+ * The checker's soft heap limit as a fraction of a hard one (a batch worker process's
+ * `--max-old-space-size`, i.e. `--memory-mb`). A worker that reaches its hard limit dies (V8
+ * aborts it with "Reached heap limit") and its search's statistics die with it, so the pair is
+ * stored as `out-of-memory` with none. The checker stops itself first, once the used heap
  * passes this fraction; the rest is room for what the heap gains between two looks (at most
  * 100 ms apart), for garbage not yet collected, and for the conflict detection and traces that run
  * over the explored graph after the search.

@@ -67,13 +67,13 @@ describe('stcheck explore', () => {
     expect(JSON.parse(timed.stdout)).toMatchObject({ verdict: 'timeout' });
   });
 
-  it('exits 2 with file:line:col on a parse error or an unsupported construct', () => {
+  it('exits 4 with file:line:col on a parse error or an unsupported construct', () => {
     const broken = stcheck(file('broken.groovy'));
-    expect(broken.code).toBe(2);
+    expect(broken.code).toBe(4);
     expect(broken.stderr).toMatch(new RegExp(`^${file('broken.groovy')}:2:\\d+: parse error: `));
     expect(broken.stdout).toBe('');
     const mode = stcheck(file('mode.groovy'));
-    expect(mode.code).toBe(2);
+    expect(mode.code).toBe(4);
     expect(mode.stderr).toMatch(new RegExp(`^${file('mode.groovy')}:4:3: unsupported: setLocationMode in an event program`));
   });
 

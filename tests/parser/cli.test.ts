@@ -17,9 +17,9 @@ beforeAll(() => {
 });
 
 describe('stcheck parse', () => {
-  it('prints one line per failure and a summary, exit code 1 when a file fails', () => {
+  it('prints one line per failure and a summary, exit code 4 when a file fails', () => {
     const run = stcheck('parse', dir);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(4);
     expect(run.lines).toHaveLength(2);
     expect(run.lines[0]).toBe(`${join(dir, 'nested', 'bad.groovy')}:2:9: expected ")", ",", ":" or an operator, found "b"`);
     expect(run.lines[1]).toMatch(/^parsed 1\/2 files in \d+ ms$/);
@@ -33,7 +33,7 @@ describe('stcheck parse', () => {
 
   it('prints one JSON object with --json', () => {
     const run = stcheck('parse', '--json', dir);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(4);
     const report = JSON.parse(run.stdout);
     expect(report).toEqual({
       files: [

@@ -20,6 +20,13 @@ describe('syntax errors', () => {
     expect(error(source)).toEqual({ file: 'app.groovy', line, column, message });
   });
 
+  it('points at a curly quote used as a string quote (text pasted from a word processor)', () => {
+    expect(error('definition(\nname: \u201cAuto change\u201d,\n)\n')).toEqual({
+      file: 'app.groovy', line: 2, column: 13,
+      message: 'expected ")", "," or an operator, found "c" (the curly quote \u201c at 2:7 is not a string quote in Groovy)',
+    });
+  });
+
   it('points at an unterminated string', () => {
     expect(error('def f() {\n  x = "abc\n}\n')).toMatchObject({ line: 2, column: 7 });
   });

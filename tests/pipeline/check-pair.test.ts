@@ -75,7 +75,7 @@ describe('the demo apps', () => {
     const all = checkPairFiles(demo('unlock-on-arrival'), demo('relock-when-unlocked'), { mode: 'dpor' });
     const first = checkPairFiles(demo('unlock-on-arrival'), demo('relock-when-unlocked'), { mode: 'dpor', firstConflict: true });
     expect(first.conflicts).toHaveLength(1);
-    expect(first.conflicts[0].trace.steps.length).toBe(Math.min(...all.conflicts.map((c) => c.trace.steps.length)));
+    expect(first.conflicts[0].trace.events.flatMap((e) => e.steps).length).toBe(Math.min(...all.conflicts.map((c) => c.trace.events.flatMap((e) => e.steps).length)));
   });
 });
 
@@ -90,10 +90,10 @@ describe('verdicts for bad input and budgets', () => {
   });
 
   it('an unmodelled API in a handler gives unsupported with its position', () => {
-    writeFileSync(join(dir, 'hub.groovy'), 'preferences { section("s") { input "sw", "capability.switch" } }\ndef installed() { subscribe(sw, "switch", h) }\ndef h(evt) { sendHubCommand(evt) }\n');
+    writeFileSync(join(dir, 'hub.groovy'), 'preferences { section("s") { input "sw", "capability.switch" } }\ndef installed() { subscribe(sw, "switch", h) }\ndef h(evt) { findAllChildAppsByName(evt) }\n');
     const r = checkPairFiles(join(dir, 'hub.groovy'), demo('motion-light'), { mode: 'dpor' });
     expect(r.verdict).toBe('unsupported');
-    expect(r.error).toMatch(/sendHubCommand.*hub\.groovy:3:/);
+    expect(r.error).toMatch(/findAllChildAppsByName.*hub\.groovy:3:/);
   });
 
   it('an unbounded counter is stopped by the state budget', () => {

@@ -21,7 +21,7 @@ describe.skipIf(!HAVE_CORPUS)('an endless cascade between two apps', () => {
         later: expect.objectContaining({ appName: 'smart-auto-lock-unlock', value: 'unlocked' }),
         earlier: expect.objectContaining({ appName: 'auto-lock-door.smartapp', value: 'locked' }),
       }));
-      const cut = r.conflicts.flatMap((c) => c.trace.steps).filter((s) => s.kind === 'error');
+      const cut = r.conflicts.flatMap((c) => c.trace.events.flatMap((e) => e.steps)).filter((s) => s.kind === 'error');
       expect(cut.length).toBeGreaterThan(0);
       expect(cut[0]).toMatchObject({ message: expect.stringMatching(/^event cascade cut: budget exceeded: call depth over 150/) });
     }

@@ -34,7 +34,7 @@ describe.skipIf(!HAVE_CORPUS)('--first-conflict on corpus pairs', () => {
       const first = checkPairFiles(...files, { mode, attributes: ['lock'], firstConflict: true });
       expect(first).toMatchObject({ verdict: 'conflict', states: full.states, transitions: full.transitions });
       expect(first.conflicts).toHaveLength(1);
-      expect(first.conflicts[0].trace.steps.length).toBe(Math.min(...full.conflicts.map((c) => c.trace.steps.length)));
+      expect(first.conflicts[0].trace.events.flatMap((e) => e.steps).length).toBe(Math.min(...full.conflicts.map((c) => c.trace.events.flatMap((e) => e.steps).length)));
     }
   });
 

@@ -38,7 +38,7 @@ describe.skipIf(!HAVE_CORPUS)('toggle conflicts on corpus pairs', () => {
       const conflict = r.conflicts.find((c) => c.later.appName === 'door-state-to-color-light-hue-bulb');
       expect(conflict, mode).toMatchObject({ device: 'colorControl0', attribute: 'colorChanged', later: { line: 133 }, earlier: { appName: 'hue-mood-lighting', line: 278 } });
       // The trace shows the setColor whose write conflicts, and no colorChanged event.
-      const steps = conflict!.trace.steps;
+      const steps = conflict!.trace.events.flatMap((e) => e.steps);
       expect(steps.some((s) => s.kind === 'write' && s.attribute === 'colorChanged' && s.line === 133)).toBe(true);
       expect(steps.some((s) => s.kind === 'event' && s.name === 'colorChanged')).toBe(false);
     }

@@ -12,15 +12,17 @@ async function run(tasks: object[]) {
 }
 
 describe('runPool', () => {
-  it('gives every task one outcome and survives endless loops, heap exhaustion, throws and exits', async () => {
+  it('gives every task one outcome and survives endless loops, heap exhaustion, throws, exits and crashes of its worker processes', async () => {
     const outcomes = await run([
       { kind: 'echo', value: 1 }, { kind: 'loop' }, { kind: 'echo', value: 2 }, { kind: 'allocate' },
-      { kind: 'throw' }, { kind: 'exit' }, { kind: 'echo', value: 3 },
+      { kind: 'throw' }, { kind: 'exit' }, { kind: 'echo', value: 3 }, { kind: 'crash' }, { kind: 'echo', value: 4 },
     ]);
-    expect(outcomes.map((o) => o.kind)).toEqual(['done', 'timeout', 'done', 'out-of-memory', 'error', 'error', 'done']);
-    expect(outcomes.filter((o) => o.kind === 'done').map((o) => (o as { value: number }).value)).toEqual([2, 4, 6]);
-    expect(outcomes[4]).toMatchObject({ message: 'handler failed' });
-    expect(outcomes[5]).toMatchObject({ message: 'worker exited with code 3' });
+    expect(outcomes.map((o) => o.kind)).toEqual(['done', 'timeout', 'done', 'out-of-memory', 'error', 'error', 'done', 'error', 'done']);
+    expect(outcomes.filter((o) => o.kind === 'done').map((o) => (o as { value: number }).value)).toEqual([2, 4, 6, 8]);
+    // An error the task reported is the task's; a worker that died says so (a resumed batch retries it).
+    expect(outcomes[4]).toEqual({ kind: 'error', message: 'handler failed', ms: expect.any(Number) });
+    expect(outcomes[5]).toMatchObject({ message: 'worker exited with code 3', died: true });
+    expect(outcomes[7]).toMatchObject({ message: 'worker was killed by SIGSEGV', died: true });
     expect(outcomes[1].ms).toBeGreaterThanOrEqual(5000);
     const done = outcomes[0] as { peakMemoryMb: number };
     expect(done.peakMemoryMb).toBeGreaterThan(0);

@@ -50,13 +50,13 @@ describe.skipIf(!HAVE_CORPUS)('stcheck show and export on a stored run', () => {
     ]);
   });
 
-  it('show exits 1 with a message for a pair without results, and 2 for a missing store', () => {
+  it('show exits 2 (usage) with a message for a pair without results and for a missing store', () => {
     const unknown = stcheck('show', '--db', db, 'nfc-tag-toggle', 'whole-house-fan');
-    expect(unknown.code).toBe(1);
+    expect(unknown.code).toBe(2);
     expect(unknown.stdout).toBe('');
     expect(unknown.stderr).toBe(`stcheck show: no stored result for nfc-tag-toggle × whole-house-fan in ${db}\n`);
     const wrongGroup = stcheck('show', '--db', db, '--group', 'ventfanSwitches', 'nfc-tag-toggle', 'enhanced-auto-lock-door');
-    expect(wrongGroup.code).toBe(1);
+    expect(wrongGroup.code).toBe(2);
     const missing = stcheck('show', '--db', join(db, '..', 'none.db'), 'a', 'b');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^stcheck show: no result store at /);
@@ -66,11 +66,11 @@ describe.skipIf(!HAVE_CORPUS)('stcheck show and export on a stored run', () => {
     const run = stcheck('export', '--db', db, '--format', 'csv');
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\r\n');
-    expect(lines[0]).toBe('run_id,group,app1,app2,mode,verdict,complete,decided_by,events,states,transitions,executions,ms,peak_memory_mb,conflicts,warnings,error');
+    expect(lines[0]).toBe('run_id,group,app1,app2,mode,verdict,complete,decided_by,events,states,transitions,executions,ms,peak_memory_mb,error,conflicts,warnings');
     expect(lines.at(-1)).toBe('');
     // 3 ordered lock pairs both ways + 3 ventfan pairs both ways, in two modes.
     expect(lines.slice(1, -1)).toHaveLength(24);
-    expect(lines).toContainEqual(expect.stringMatching(/^1,locks,enhanced-auto-lock-door,nfc-tag-toggle,dpor,conflict,true,search,6,10,60,\d+,\d+,[\d.]+,2,0,$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^1,locks,enhanced-auto-lock-door,nfc-tag-toggle,dpor,conflict,true,search,6,10,60,\d+,\d+,[\d.]+,,2,0$/));
   });
 
   it('export --table conflicts quotes multi-line traces so a CSV reader gets them back whole', () => {

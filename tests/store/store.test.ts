@@ -12,17 +12,23 @@ const tempDb = () => join(mkdtempSync(join(tmpdir(), 'stcheck-store-')), 'nested
 const conflictResult: ResultRecord = {
   mode: 'dpor', verdict: 'conflict', complete: true, events: 6, states: 12, transitions: 40, executions: 3, ms: 5, peakMemoryMb: 30,
   conflicts: [{ device: 'lock', attribute: 'lock', laterApp: 'App1', laterValue: 'locked', earlierApp: 'App2', earlierValue: 'unlocked', earlierManual: true, trace: [{ event: 'nfcTouch' }] }],
-  warnings: [{ kind: 'physical', message: 'light' }],
+  warnings: [{ kind: 'physical', message: 'light' }, { kind: 'app-exception', message: 'a openHandler(): NullPointerException', app: 'a', handler: 'openHandler', line: 15 }],
 };
 
 describe('Store', () => {
-  it('creates the schema in WAL mode at the latest version, in a new folder', () => {
+  it('creates the schema at the latest version, in a new folder, in WAL mode while open and out of it at rest', () => {
     const file = tempDb();
     const store = new Store(file);
     expect(store.schemaVersion).toBe(MIGRATIONS.length);
+    const reader = new Database(file, { readonly: true });
+    expect(reader.pragma('journal_mode', { simple: true })).toBe('wal');
+    // A reader still holds the file: the writer leaves it in WAL mode.
     store.close();
-    const raw = new Database(file);
-    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(reader.pragma('journal_mode', { simple: true })).toBe('wal');
+    reader.close();
+    new Store(file).close();
+    const raw = new Database(file, { readonly: true });
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('delete');
     raw.close();
   });
 
@@ -41,7 +47,9 @@ describe('Store', () => {
 
     const reopened = new Store(file);
     const [stored] = reopened.results(run);
-    expect(stored).toMatchObject({ group: 'locks', app1: 'a', app2: 'b', mode: 'dpor', verdict: 'conflict', states: 12, warnings: [{ kind: 'physical', message: 'light' }] });
+    expect(stored).toMatchObject({ group: 'locks', app1: 'a', app2: 'b', mode: 'dpor', verdict: 'conflict', states: 12 });
+    // A physical warning has no app, handler or line; an app exception keeps where it was raised.
+    expect(stored.warnings).toEqual(conflictResult.warnings);
     expect(stored.conflicts).toEqual(conflictResult.conflicts);
     expect(reopened.doneKeys(run)).toEqual(new Set([`${pair}:dpor`]));
     expect(reopened.results(run)).toHaveLength(1);

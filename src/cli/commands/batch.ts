@@ -1,9 +1,12 @@
 // `stcheck batch`: check every pair of a corpus in parallel and keep the results in SQLite.
+import { EXIT, exitCodesHelp, usageError } from '../exit.js';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { runBatch, type BatchOptions, type BatchSummary } from '../../batch/batch.js';
 import { UsageError } from '../../pairs/source.js';
 import type { Mode } from '../../results/types.js';
+import { queueRunner } from '../../queue/coordinator.js';
+import { DEFAULT_LOCK_MS } from '../../queue/worker.js';
 import { Store } from '../../store/store.js';
 import { SOFT_HEAP_FRACTION } from '../../util/heap.js';
 
@@ -21,6 +24,7 @@ interface BatchCommandOptions {
   firstConflict?: boolean;
   db: string;
   resume?: string;
+  queue?: string;
   json?: boolean;
 }
 
@@ -37,7 +41,7 @@ export function registerBatch(program: Command): void {
     .option('--auto', 'group the apps automatically by the device capabilities they actuate (the default without --lists)')
     .option('--group <name>', 'only this group (repeatable)', collect, [])
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
-    .option('--jobs <n>', 'worker threads', String(availableParallelism()))
+    .option('--jobs <n>', 'worker threads (with --queue, 0 leaves every check to the queue\'s workers)', String(availableParallelism()))
     .option('--budget-s <seconds>', 'wall-clock budget of the search per pair and mode (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', '60')
     .option('--memory-mb <mb>', `heap budget per pair and mode: the worker's heap limit; the check stops itself with out-of-memory at ${SOFT_HEAP_FRACTION * 100}% of it`, '2048')
     .option('--max-states <n>', 'stop a pair with state-limit after this many states')
@@ -45,18 +49,16 @@ export function registerBatch(program: Command): void {
     .option('--first-conflict', "stop each pair's search at its first conflict, as the reference does (default: explore the whole state space and store every distinct conflict)")
     .option('--db <file>', 'the SQLite result store', DEFAULT_DB)
     .option('--resume <run>', 'continue a run: its id, or "last" for the newest run with the same options')
+    .option('--queue <url>', 'spread the checks over the machines running `stcheck worker` on this Redis server (redis://HOST:PORT); this process stays the only writer of the store (docs/distributed.md)')
     .option('--json', 'print the summary as JSON')
-    .addHelpText('after', '\nExit codes: 0 the batch finished (whatever the verdicts), 2 usage error.')
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.interrupted]))
     .action(async (options: BatchCommandOptions) => {
       let summary: BatchSummary;
       try {
         summary = await runBatch(batchOptions(options));
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
-        process.stderr.write(`stcheck batch: ${error.message}\n`);
-        process.exitCode = 2;
-        return;
+        usageError('batch', error.message);
       }
       if (options.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
       else printSummary(summary, options.db);
@@ -72,13 +74,15 @@ function batchOptions(options: BatchCommandOptions): BatchOptions {
     if (!(Number.isFinite(n) && n > 0)) throw new UsageError(`${name}: expected a positive number, not ${text}`);
     return n;
   };
+  // With a queue the coordinator may run no check itself.
+  const jobs = options.queue !== undefined && Number(options.jobs) === 0 ? 0 : Math.floor(positive('--jobs', options.jobs));
   if (options.resume !== undefined && options.resume !== 'last' && !/^\d+$/.test(options.resume)) throw new UsageError(`--resume: expected a run id or "last", not ${options.resume}`);
   return {
     corpus: options.corpus,
     lists: options.lists,
     groups: options.group,
     modes,
-    jobs: Math.floor(positive('--jobs', options.jobs)),
+    jobs,
     budgetS: positive('--budget-s', options.budgetS),
     memoryMb: Math.floor(positive('--memory-mb', options.memoryMb)),
     maxStates: options.maxStates === undefined ? undefined : Math.floor(positive('--max-states', options.maxStates)),
@@ -87,6 +91,7 @@ function batchOptions(options: BatchCommandOptions): BatchOptions {
     db: options.db,
     resume: options.resume,
     command: ['stcheck', ...process.argv.slice(2)].join(' '),
+    runner: options.queue === undefined ? undefined : queueRunner({ url: options.queue, jobs, lockMs: DEFAULT_LOCK_MS, note: (line) => process.stderr.write(`stcheck batch: ${line}\n`) }),
   };
 }
 
@@ -98,12 +103,27 @@ function printSummary(summary: BatchSummary, db: string): void {
     `run ${summary.runId}: ${summary.stored} results stored (${verdicts})${summary.skipped ? `, ${summary.skipped} already stored` : ''} in ${(summary.ms / 1000).toFixed(1)} s`,
     `store: ${db}`,
   ];
-  const store = new Store(db);
-  const conflicts = store.results(summary.runId).flatMap((r) => r.conflicts.map((c) => `  ${r.group} ${r.app1} × ${r.app2} (${r.mode}): ${c.device}.${c.attribute} ${c.laterApp}=${c.laterValue} over ${c.earlierApp}=${c.earlierValue}`));
+  const store = new Store(db, { readOnly: true });
+  const results = store.results(summary.runId);
   store.close();
+  const conflicts = results.flatMap((r) => r.conflicts.map((c) => `  ${r.group} ${r.app1} × ${r.app2} (${r.mode}): ${c.device}.${c.attribute} ${c.laterApp}=${c.laterValue} over ${c.earlierApp}=${c.earlierValue}`));
   if (conflicts.length > 0) {
-    lines.push(`conflicts (${conflicts.length}):`, ...conflicts.slice(0, MAX_CONFLICT_LINES));
-    if (conflicts.length > MAX_CONFLICT_LINES) lines.push(`  ... ${conflicts.length - MAX_CONFLICT_LINES} more: stcheck report --db ${db} --table conflicts`);
+    lines.push(
+      `conflicts (${conflicts.length}); "A=x over B=y": app A wrote x while app B's y, written before, was still in effect (a device both apps control ends as A left it):`,
+      ...conflicts.slice(0, MAX_CONFLICT_LINES),
+    );
+    if (conflicts.length > MAX_CONFLICT_LINES) lines.push(`  ... ${conflicts.length - MAX_CONFLICT_LINES} more: npx stcheck report${dbOption(db)} --table conflicts`);
+    const first = results.find((r) => r.conflicts.length > 0)!;
+    lines.push(
+      'next:',
+      `  npx stcheck show${dbOption(db)} ${first.app1} ${first.app2}    # a pair's conflicts with their traces: which events, handlers and commands`,
+      `  npx stcheck html${dbOption(db)} -o results/report.html    # the whole run as one page: plots, a table of pairs, traces`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** ` --db FILE` for a store other than the default, which the next commands read without it. */
+function dbOption(db: string): string {
+  return db === DEFAULT_DB ? '' : ` --db ${db}`;
 }

@@ -1,71 +1,133 @@
-// `stcheck check <app1> <app2>`: model-check one ordered pair and report its conflicts with traces.
+// `stcheck check <app1> <app2>`: model-check one ordered pair and report its conflicts with traces;
+// `stcheck check <app> --against DIR`: check one app against every corpus app it shares a device
+// or the location mode with, in parallel, and list the conflicting ones ranked.
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
+import { checkAgainst } from '../../batch/against.js';
+import { formatDuration, StatusLine } from '../../batch/progress.js';
 import { readGroupAttributes } from '../../pairs/lists.js';
+import { UsageError } from '../../pairs/source.js';
 import { checkPairFiles } from '../../pipeline/check-pair.js';
-import { MODES, type Mode, type PairResult } from '../../results/types.js';
+import { formatLoadError } from '../../pipeline/load.js';
+import { renderAgainst } from '../../report/against-text.js';
+import { MODES, type Mode, type Verdict } from '../../results/types.js';
 import { renderResult } from '../../report/trace-text.js';
 import { SOFT_HEAP_FRACTION, softHeapLimitMb } from '../../util/heap.js';
 import { writeJson, writeLines } from '../../util/output.js';
+import { EXIT, exitCodesHelp, requireFile, usageError } from '../exit.js';
 
 interface CheckCommandOptions {
   group?: string;
   groups?: string;
-  mode: Mode | 'both';
+  mode: string;
   budgetS: string;
   maxStates?: string;
   memoryMb?: string;
   firstConflict?: boolean;
   prefilter: boolean;
+  against?: string;
+  jobs: string;
   json?: boolean;
 }
 
-/** Exit codes: what a script can branch on. */
-export const EXIT = { noConflict: 0, conflict: 1, usage: 2, unfinished: 3, appError: 4 } as const;
+/** The search options both forms share, validated. */
+interface SearchArgs {
+  modes: Mode[];
+  budgetS: number;
+  maxStates?: number;
+}
 
 export function registerCheck(program: Command): void {
   program
     .command('check')
-    .description('Model-check an ordered app pair in one simulated home and report conflicts')
+    .description('Model-check an ordered app pair in one simulated home and report conflicts; or one app against a corpus (--against)')
     .argument('<app1>', 'App1 (.groovy)')
-    .argument('<app2>', 'App2 (.groovy)')
+    .argument('[app2]', 'App2 (.groovy); not with --against')
+    .option('--against <dir>', 'check app1 against every app of this corpus that shares a device or the location mode with it, in parallel, and list the conflicting ones ranked')
+    .option('--jobs <n>', 'worker threads for --against', String(availableParallelism()))
     .option('--group <name>', "track only this device group's attributes (from groups.json)")
     .option('--groups <file>', 'the groups.json to read --group from (default: next to the apps, or the shared corpus)')
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
     .option('--budget-s <seconds>', 'wall-clock budget of the search per mode (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', '60')
     .option('--max-states <n>', 'stop with state-limit after this many states')
-    .option('--memory-mb <mb>', `heap budget per mode, as in batch: stop with out-of-memory once the heap passes ${SOFT_HEAP_FRACTION * 100}% of it (default: none)`)
+    .option('--memory-mb <mb>', `heap budget per mode, as in batch: stop with out-of-memory once the heap passes ${SOFT_HEAP_FRACTION * 100}% of it (default: none; 2048 with --against)`)
     .option('--first-conflict', 'stop at the first conflict found and report it (the shortest trace in the part explored)')
     .option('--no-prefilter', 'explore the pair even when the apps can write no tracked attribute in common (decided without a search by default)')
     .option('--json', 'print one JSON object')
-    .addHelpText('after', '\nExit codes: 0 no conflict, 1 conflict, 2 usage error, 3 budget hit without a conflict, 4 an app does not parse, lower or run.')
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : EXIT.usage))
-    .action((file1: string, file2: string, options: CheckCommandOptions) => {
-      const modes = modesOf(options.mode);
-      const attributes = options.group === undefined ? undefined : groupAttributes(options.group, options.groups, file1);
-      const budgetMs = Number(options.budgetS) * 1000;
-      if (!modes || !(budgetMs > 0) || (options.maxStates !== undefined && !(Number(options.maxStates) > 0))) {
-        usage('bad --mode, --budget-s or --max-states');
+    .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.found, EXIT.usage, EXIT.unfinished, EXIT.appError]))
+    .action(async (file1: string, file2: string | undefined, options: CheckCommandOptions) => {
+      const search = searchArgs(options);
+      requireFile('check', file1);
+      if (options.against !== undefined) {
+        if (file2 !== undefined) usageError('check', 'give one app with --against, not two');
+        if (options.group !== undefined) usageError('check', '--group: not with --against (the groups are the automatic ones the apps share)');
+        await checkAgainstCorpus(file1, options.against, search, options);
+        return;
       }
+      if (file2 === undefined) usageError('check', "missing argument 'app2' (or give --against DIR)");
+      requireFile('check', file2);
+      const attributes = options.group === undefined ? undefined : groupAttributes(options.group, options.groups, file1);
       const maxHeapMb = options.memoryMb === undefined ? undefined : memoryBudget(options.memoryMb);
-      for (const file of [file1, file2]) if (!existsSync(file)) usage(`no such file: ${file}`);
-      const results = modes!.map((mode) => checkPairFiles(file1, file2, {
-        mode, attributes, budgetMs, maxStates: options.maxStates === undefined ? undefined : Number(options.maxStates), maxHeapMb, firstConflict: options.firstConflict, prefilter: options.prefilter,
-      }));
+      const status = new StatusLine();
+      const results = search.modes.map((mode) => {
+        const result = checkPairFiles(file1, file2, {
+          mode, attributes, budgetMs: search.budgetS * 1000, maxStates: search.maxStates, maxHeapMb, firstConflict: options.firstConflict, prefilter: options.prefilter,
+          onProgress: status.interactive ? (p) => status.show(`${mode}: ${p.states.toLocaleString('en')} states, ${p.transitions.toLocaleString('en')} transitions, ${formatDuration(p.elapsedMs / 1000)} of ${formatDuration(search.budgetS)}`) : undefined,
+        });
+        status.clear();
+        return result;
+      });
       if (options.json) {
         writeJson(process.stdout, results.length === 1 ? results[0] : Object.fromEntries(results.map((r) => [r.mode, r])));
       } else {
         writeLines(process.stdout, results.flatMap((r) => renderResult(r)));
       }
-      process.exitCode = exitCode(results);
+      process.exitCode = exitCode(results.map((r) => r.verdict));
     });
 }
 
-function modesOf(mode: string): Mode[] | undefined {
-  if (mode === 'both') return [...MODES];
-  return (MODES as readonly string[]).includes(mode) ? [mode as Mode] : undefined;
+async function checkAgainstCorpus(file: string, corpus: string, search: SearchArgs, options: CheckCommandOptions): Promise<void> {
+  const jobs = Math.floor(Number(options.jobs));
+  if (!(jobs > 0)) usageError('check', `--jobs: expected a positive number, not ${options.jobs}`);
+  const memoryMb = options.memoryMb === undefined ? 2048 : Math.floor(Number(options.memoryMb));
+  if (!(memoryMb > 0)) usageError('check', `--memory-mb: expected a positive number, not ${options.memoryMb}`);
+  const status = new StatusLine();
+  status.show('classifying the corpus apps…');
+  let outcome;
+  try {
+    outcome = await checkAgainst({
+      app: file, corpus, modes: search.modes, jobs, budgetS: search.budgetS, memoryMb, maxStates: search.maxStates, prefilter: options.prefilter, firstConflict: options.firstConflict,
+      onChecked: (done, total) => status.show(`checked ${done} of ${total} pairs`),
+    });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    usageError('check', error.message);
+  } finally {
+    status.clear();
+  }
+  if (!outcome.ok) {
+    process.stderr.write(`${formatLoadError(outcome.error)}\n`);
+    process.exitCode = EXIT.appError;
+    return;
+  }
+  if (options.json) writeJson(process.stdout, outcome.report);
+  else writeLines(process.stdout, renderAgainst(outcome.report));
+  // A finding with any app is a finding; the other apps' failures do not make the command fail.
+  const verdicts = outcome.report.partners.flatMap((p) => p.results.map((r) => r.verdict));
+  process.exitCode = verdicts.includes('conflict') ? EXIT.found : verdicts.some((v) => UNFINISHED.includes(v)) ? EXIT.unfinished : EXIT.ok;
+}
+
+function searchArgs(options: CheckCommandOptions): SearchArgs {
+  const modes = options.mode === 'both' ? [...MODES] : (MODES as readonly string[]).includes(options.mode) ? [options.mode as Mode] : undefined;
+  if (!modes) usageError('check', `--mode: expected dpor, nodpor or both, not ${options.mode}`);
+  const budgetS = Number(options.budgetS);
+  if (!(budgetS > 0)) usageError('check', `--budget-s: expected a positive number of seconds, not ${options.budgetS}`);
+  const maxStates = options.maxStates === undefined ? undefined : Number(options.maxStates);
+  if (maxStates !== undefined && !(maxStates > 0)) usageError('check', `--max-states: expected a positive number, not ${options.maxStates}`);
+  return { modes, budgetS, maxStates };
 }
 
 /**
@@ -74,32 +136,30 @@ function modesOf(mode: string): Mode[] | undefined {
  */
 function memoryBudget(text: string): number {
   const memoryMb = Math.floor(Number(text));
-  if (!(memoryMb > 0)) usage(`bad --memory-mb: ${text}`);
+  if (!(memoryMb > 0)) usageError('check', `--memory-mb: expected a positive number, not ${text}`);
   const processLimitMb = Math.floor(getHeapStatistics().heap_size_limit / 2 ** 20);
   if (memoryMb > processLimitMb) {
-    usage(`--memory-mb ${memoryMb} is above this process's heap limit of ${processLimitMb} MB (raise it with NODE_OPTIONS=--max-old-space-size=${memoryMb})`);
+    usageError('check', `--memory-mb ${memoryMb} is above this process's heap limit of ${processLimitMb} MB (raise it with NODE_OPTIONS=--max-old-space-size=${memoryMb})`);
   }
   return softHeapLimitMb(memoryMb);
-}
-
-function usage(message: string): never {
-  process.stderr.write(`stcheck check: ${message}\n`);
-  process.exit(EXIT.usage);
 }
 
 /** The tracked attributes of a group: from --groups, or groups.json beside the apps' folder, or the shared corpus. */
 function groupAttributes(group: string, groupsFile: string | undefined, appFile: string): string[] {
   const candidates = groupsFile ? [groupsFile] : [join(dirname(resolve(appFile)), '..', 'groups.json'), join(import.meta.dirname ?? '', '../../../../shared/corpus/iotcheck/groups.json')];
   const file = candidates.find((f) => existsSync(f));
-  if (!file) usage(`no groups.json found for --group ${group} (give --groups FILE)`);
-  const attributes = readGroupAttributes(file!)[group];
-  if (!attributes) usage(`unknown group ${group} in ${file}`);
-  return attributes!;
+  if (!file) usageError('check', `--group: no groups.json found for ${group} (give --groups FILE)`);
+  const attributes = readGroupAttributes(file)[group];
+  if (!attributes) usageError('check', `--group: no group ${group} in ${file}`);
+  return attributes;
 }
 
-function exitCode(results: readonly PairResult[]): number {
-  if (results.some((r) => r.verdict === 'conflict')) return EXIT.conflict;
-  if (results.some((r) => ['parse-error', 'unsupported', 'error'].includes(r.verdict))) return EXIT.appError;
-  if (results.some((r) => r.verdict === 'timeout' || r.verdict === 'state-limit' || r.verdict === 'out-of-memory')) return EXIT.unfinished;
-  return EXIT.noConflict;
+const UNFINISHED: readonly Verdict[] = ['timeout', 'state-limit', 'out-of-memory'];
+const APP_FAILURES: readonly Verdict[] = ['parse-error', 'unsupported', 'error'];
+
+function exitCode(verdicts: readonly Verdict[]): number {
+  if (verdicts.includes('conflict')) return EXIT.found;
+  if (verdicts.some((v) => APP_FAILURES.includes(v))) return EXIT.appError;
+  if (verdicts.some((v) => UNFINISHED.includes(v))) return EXIT.unfinished;
+  return EXIT.ok;
 }

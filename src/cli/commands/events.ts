@@ -1,4 +1,5 @@
 // `stcheck events <app1> <app2> [--json]`: the pair's event list, as the model checker fires it.
+import { EXIT, exitCodesHelp, requireFile } from '../exit.js';
 import type { Command } from 'commander';
 import { buildPairEvents, referenceChoiceCount, type PairEvent } from '../../model/events.js';
 import { formatLoadError, loadApp } from '../../pipeline/load.js';
@@ -15,12 +16,14 @@ export function registerEvents(program: Command): void {
     .argument('<app1>', 'the first app (.groovy)')
     .argument('<app2>', 'the second app (.groovy)')
     .option('--json', 'print one JSON object')
+    .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.appError]))
     .action((file1: string, file2: string, options: { json?: boolean }) => {
+      for (const file of [file1, file2]) requireFile('events', file);
       const loaded = [loadApp(file1), loadApp(file2)];
       const failures = loaded.flatMap((l) => (l.ok ? [] : [formatLoadError(l.error)]));
       if (failures.length > 0) {
         process.stderr.write(`${failures.join('\n')}\n`);
-        process.exitCode = 1;
+        process.exitCode = EXIT.appError;
         return;
       }
       const [app1, app2] = loaded.map((l) => (l as Extract<typeof l, { ok: true }>).app);

@@ -1,6 +1,6 @@
 // `stcheck explore <program.groovy> [--mode dpor|nodpor|both] [--budget-s N] [--max-states N]
-// [--json]`: model-checks an abstract event program (docs/explore.md). Exit code 0: no violation,
-// 1: a violation, 2: usage or program error, 3: a budget ran out before any violation was found.
+// [--json]`: model-checks an abstract event program (docs/explore.md). Exit codes: src/cli/exit.ts.
+import { EXIT, exitCodesHelp, requireFile } from '../exit.js';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Strategy } from '../../check/check.js';
 import { exploreProgram, type ExploreReport } from '../../explore/explore.js';
@@ -13,8 +13,6 @@ interface ExploreCliOptions {
   maxStates?: number;
   json?: boolean;
 }
-
-const USAGE_ERROR = 2;
 
 function positiveNumber(text: string): number {
   const n = Number(text);
@@ -29,9 +27,9 @@ function positiveInteger(text: string): number {
 }
 
 function exitCode(reports: readonly ExploreReport[]): number {
-  if (reports.some((r) => r.verdict === 'violation')) return 1;
-  if (reports.some((r) => r.verdict === 'timeout' || r.verdict === 'state-limit' || r.verdict === 'memory-limit')) return 3;
-  return 0;
+  if (reports.some((r) => r.verdict === 'violation')) return EXIT.found;
+  if (reports.some((r) => r.verdict === 'timeout' || r.verdict === 'state-limit' || r.verdict === 'memory-limit')) return EXIT.unfinished;
+  return EXIT.ok;
 }
 
 function describe(strategy: Strategy, r: ExploreReport): string {
@@ -49,12 +47,13 @@ export function registerExplore(program: Command): void {
     .option('--budget-s <seconds>', 'time budget per mode', positiveNumber)
     .option('--max-states <n>', 'stop after this many distinct states per mode', positiveInteger)
     .option('--json', 'print one JSON object')
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : USAGE_ERROR))
+    .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.found, EXIT.usage, EXIT.unfinished, EXIT.appError]))
     .action((file: string, options: ExploreCliOptions) => {
+      requireFile('explore', file);
       const loaded = loadEventProgram(file);
       if (!loaded.ok) {
         process.stderr.write(`${formatLoadError(loaded.error)}\n`);
-        process.exitCode = USAGE_ERROR;
+        process.exitCode = EXIT.appError;
         return;
       }
       const strategies: Strategy[] = options.mode === 'both' ? ['dpor', 'nodpor'] : [options.mode];
@@ -63,7 +62,7 @@ export function registerExplore(program: Command): void {
         const explored = exploreProgram(loaded.program, { strategy, timeLimitMs: options.budgetS && options.budgetS * 1000, maxStates: options.maxStates });
         if (!explored.ok) {
           process.stderr.write(`${formatLoadError(explored.error)}\n`);
-          process.exitCode = USAGE_ERROR;
+          process.exitCode = EXIT.appError;
           return;
         }
         reports.push(explored.report);

@@ -1,4 +1,5 @@
 // `stcheck ir <app.groovy> [--json]`: the app's inputs, subscriptions, schedules and methods.
+import { EXIT, exitCodesHelp, requireFile } from '../exit.js';
 import type { Command } from 'commander';
 import type { AppIR, SubscriptionSource } from '../../ir/ir.js';
 import { lowerFile } from '../../pipeline/load.js';
@@ -45,14 +46,14 @@ export function registerIr(program: Command): void {
     .description("Lower a SmartApp and print its inputs, subscriptions, schedules and methods")
     .argument('<app>', 'the .groovy file')
     .option('--json', 'print one JSON object')
-    // Usage errors exit with 2 (commander's default 1 means an app error here).
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.appError]))
     .action((file: string, options: { json?: boolean }) => {
+      requireFile('ir', file);
       const result = lowerFile(file);
       if (!result.ok) {
         const { line, column, message } = result.error;
         process.stderr.write(`${file}:${line}:${column}: ${message}\n`);
-        process.exitCode = 1;
+        process.exitCode = EXIT.appError;
         return;
       }
       const summary = irSummary(result.app);

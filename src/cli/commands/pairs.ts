@@ -1,5 +1,6 @@
 // `stcheck pairs --corpus DIR [--lists DIR] [--group G] [--json]`: the pair groups of a corpus,
 // either the reference's hand-made lists or the automatic grouping by actuated capability.
+import { EXIT, exitCodesHelp, usageError } from '../exit.js';
 import type { Command } from 'commander';
 import { pairGroups, selectGroups, UsageError, type Group, type Grouping } from '../../pairs/source.js';
 import { formatLoadError } from '../../pipeline/load.js';
@@ -30,8 +31,7 @@ export function registerPairs(program: Command): void {
     .option('--lists <dir>', "use the reference's app lists in this directory (and groups.json beside it)")
     .option('--group <name>', 'only this group')
     .option('--json', 'print one JSON object with the groups, their pairs, the app classifications and the failures')
-    // Usage errors exit with 2, as for the other commands.
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage]))
     .action((options: PairsOptions) => {
       let grouping: Grouping;
       let groups: Group[];
@@ -40,9 +40,7 @@ export function registerPairs(program: Command): void {
         groups = selectGroups(grouping.groups, options.group === undefined ? [] : [options.group]);
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
-        process.stderr.write(`stcheck pairs: ${error.message}\n`);
-        process.exitCode = 2;
-        return;
+        usageError('pairs', error.message);
       }
       // Apps that fail to parse or lower are reported and left out; they never stop the command.
       for (const failure of grouping.failures) process.stderr.write(`${formatLoadError(failure)}\n`);

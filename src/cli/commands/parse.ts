@@ -1,4 +1,5 @@
 // `stcheck parse <file|dir>... [--json]`: parses .groovy files and reports syntax errors.
+import { EXIT, exitCodesHelp, usageError } from '../exit.js';
 import type { Command } from 'commander';
 import { parseFile } from '../../parser/parser.js';
 import { collectGroovyFiles, MissingPathError } from '../../util/files.js';
@@ -24,18 +25,14 @@ export function registerParse(program: Command): void {
     .description('Parse SmartApp Groovy files and report syntax errors')
     .argument('<paths...>', '.groovy files or directories to search')
     .option('--json', 'print one JSON object')
-    // Commander exits with 1 on usage errors (missing argument, unknown option); 1 means "a file
-    // failed to parse" here, so usage errors exit with 2.
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.appError]))
     .action((paths: string[], options: { json?: boolean }) => {
       let files: string[];
       try {
         files = collectGroovyFiles(paths);
       } catch (error) {
         if (!(error instanceof MissingPathError)) throw error;
-        process.stderr.write(`stcheck parse: ${error.message}\n`);
-        process.exitCode = 2;
-        return;
+        usageError('parse', error.message);
       }
       const started = performance.now();
       const outcomes = parseFiles(files);
@@ -49,6 +46,6 @@ export function registerParse(program: Command): void {
         }
         process.stdout.write(`parsed ${parsed}/${files.length} files in ${ms} ms\n`);
       }
-      process.exitCode = parsed === files.length ? 0 : 1;
+      process.exitCode = parsed === files.length ? EXIT.ok : EXIT.appError;
     });
 }

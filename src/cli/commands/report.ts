@@ -1,4 +1,5 @@
 // `stcheck report`: one table of a stored batch run (docs/tables.md).
+import { EXIT, exitCodesHelp, usageError } from '../exit.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -6,7 +7,7 @@ import { readPaperTables } from '../../report/paper.js';
 import { FORMATS, renderTable } from '../../report/table.js';
 import { buildTable, reportInput, TABLE_NAMES } from '../../report/tables.js';
 import { DEFAULT_DB } from './batch.js';
-import { chosenRun, openExistingStore, usageError } from './store-arg.js';
+import { chosenRun, closeStore, openExistingStore } from './store-arg.js';
 
 interface ReportCommandOptions {
   db: string;
@@ -14,6 +15,7 @@ interface ReportCommandOptions {
   table: string;
   paper?: string;
   format: string;
+  json?: boolean;
 }
 
 export function registerReport(program: Command): void {
@@ -25,18 +27,19 @@ export function registerReport(program: Command): void {
     .option('--run <id>', 'the run (default: the newest)')
     .option('--paper <dir>', "the paper's table-a1.csv and table-a2.csv, to show its figures beside ours")
     .option('--format <format>', FORMATS.join(', '), 'md')
-    .addHelpText('after', '\nExit codes: 0 the table was printed, 2 usage error (unknown table or format, no such store, run or paper directory).')
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .option('--json', 'print the table as one JSON object (the same as --format json)')
+    .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage]))
     .action((options: ReportCommandOptions) => {
       const table = oneOf('--table', options.table, TABLE_NAMES);
-      const format = oneOf('--format', options.format, FORMATS);
+      if (options.json && options.format !== 'md' && options.format !== 'json') usageError('report', `--json: not with --format ${options.format}`);
+      const format = options.json ? 'json' : oneOf('--format', options.format, FORMATS);
       const paper = options.paper === undefined ? undefined : paperTables(options.paper);
       const store = openExistingStore('report', options.db);
       try {
         const run = chosenRun('report', store, options.run, options.db);
         process.stdout.write(renderTable(buildTable(table, reportInput(store, run, paper)), format));
       } finally {
-        store.close();
+        closeStore('report', store);
       }
     });
 }

@@ -1,7 +1,10 @@
 // `stcheck run <app.groovy> --event <input>.<attribute>=<value> ... [--json]`: installs the app in a
 // simulated home with default inputs and delivers the events in order.
+import { EXIT, exitCodesHelp, requireFile, usageError } from '../exit.js';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
+import { attributeNames, capabilityOf } from '../../devices/capabilities.js';
+import type { AppIR } from '../../ir/ir.js';
 import { InterpError } from '../../interp/errors.js';
 import { lowerFile } from '../../pipeline/load.js';
 import { NoDeviceInputError } from '../../model/errors.js';
@@ -18,6 +21,27 @@ interface EventSpec {
 export function parseEventSpec(text: string): EventSpec | null {
   const m = /^([^.=]+)\.([^=]+)=(.*)$/.exec(text);
   return m ? { source: m[1], attribute: m[2], value: m[3] } : null;
+}
+
+/**
+ * Why an event on a device input cannot be delivered (no such input, attribute or value), checked
+ * before the app is installed; undefined when it can. `location` and `app` events are the home's.
+ */
+export function eventSpecError(app: AppIR, spec: EventSpec): string | undefined {
+  if (spec.source === 'location' || spec.source === 'app') return undefined;
+  const input = app.inputs.find((i) => i.name === spec.source);
+  if (!input?.capability) {
+    const devices = app.inputs.filter((i) => i.capability).map((i) => i.name);
+    return `no device input named ${spec.source} (the app's device inputs: ${devices.join(', ') || 'none'})`;
+  }
+  const capability = capabilityOf(input.capability);
+  if (!capability) return undefined;
+  const attribute = capability.attributes.find((a) => a.name === spec.attribute);
+  if (!attribute) return `${spec.source} is a ${input.capability}, which has no attribute ${spec.attribute} (its attributes: ${attributeNames(capability).join(', ')})`;
+  const domain = attribute.domain;
+  if (Array.isArray(domain) && !domain.includes(spec.value)) return `${spec.source}.${spec.attribute} is one of ${domain.join(', ')}, not ${spec.value}`;
+  if (domain === 'number' && !Number.isFinite(Number(spec.value))) return `${spec.source}.${spec.attribute} is a number, not ${spec.value}`;
+  return undefined;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -38,22 +62,22 @@ export function registerRun(program: Command): void {
     .option('--event <input.attribute=value>', 'an event to deliver (repeatable, in order); also location.mode=away, app.touch=touched', collect, [])
     .option('--init-false', "start from the reference's second initial configuration")
     .option('--json', 'print one JSON object')
-    // Usage errors exit with 2 (commander's default 1 means an app error here).
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.appError]))
     .action((file: string, options: { event: string[]; json?: boolean; initFalse?: boolean }) => {
       const events = options.event.map((e) => ({ text: e, spec: parseEventSpec(e) }));
       const bad = events.find((e) => e.spec === null);
-      if (bad) {
-        process.stderr.write(`stcheck run: bad --event ${bad.text} (expected <input>.<attribute>=<value>)\n`);
-        process.exitCode = 2;
-        return;
-      }
+      if (bad) usageError('run', `bad --event ${bad.text} (expected <input>.<attribute>=<value>)`);
+      requireFile('run', file);
       const lowered = lowerFile(file);
       if (!lowered.ok) {
         const { line, column, message } = lowered.error;
         process.stderr.write(`${file}:${line}:${column}: ${message}\n`);
-        process.exitCode = 1;
+        process.exitCode = EXIT.appError;
         return;
+      }
+      for (const { text, spec } of events) {
+        const error = eventSpecError(lowered.app, spec!);
+        if (error) usageError('run', `--event ${text}: ${error}`);
       }
       const home = new Home(lowered.app, { init: !options.initFalse, names: [basename(file, '.groovy')] });
       let error: string | null = null;
@@ -63,7 +87,7 @@ export function registerRun(program: Command): void {
       } catch (e) {
         if (!(e instanceof InterpError) && !(e instanceof NoDeviceInputError)) throw e;
         error = e.message;
-        process.exitCode = 1;
+        process.exitCode = EXIT.appError;
       }
       const state = home.app.canonicalState();
       if (options.json) {

@@ -1,8 +1,9 @@
 // `stcheck show <app1> <app2>`: a pair's newest stored results with their conflict traces.
+import { EXIT, exitCodesHelp, usageError } from '../exit.js';
 import type { Command } from 'commander';
 import { findPairResults, pairResultsJson, renderPairResults } from '../../show/pair-results.js';
 import { DEFAULT_DB } from './batch.js';
-import { openExistingStore } from './store-arg.js';
+import { closeStore, openExistingStore } from './store-arg.js';
 import { writeJson, writeLines } from '../../util/output.js';
 
 interface ShowCommandOptions {
@@ -20,17 +21,14 @@ export function registerShow(program: Command): void {
     .option('--db <file>', 'the SQLite result store', DEFAULT_DB)
     .option('--group <name>', 'only the results of this group')
     .option('--json', 'print one JSON object')
-    .addHelpText('after', '\nExit codes: 0 shown, 1 the pair has no stored result, 2 usage error.')
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage]))
     .action((app1: string, app2: string, options: ShowCommandOptions) => {
       const store = openExistingStore('show', options.db);
       const query = { app1, app2, group: options.group };
       const found = findPairResults(store, query);
-      store.close();
+      closeStore('show', store);
       if (!found) {
-        process.stderr.write(`stcheck show: no stored result for ${app1} × ${app2}${options.group ? ` in group ${options.group}` : ''} in ${options.db}\n`);
-        process.exitCode = 1;
-        return;
+        usageError('show', `no stored result for ${app1} × ${app2}${options.group ? ` in group ${options.group}` : ''} in ${options.db}`);
       }
       if (options.json) writeJson(process.stdout, pairResultsJson(found));
       else writeLines(process.stdout, renderPairResults(found, query));

@@ -1,17 +1,21 @@
-// The --db argument of the commands that read the store (show, export, html): opening a missing
-// file would create an empty store, so it is a usage error instead.
-import { existsSync } from 'node:fs';
+// The --db argument of the commands that read the store (report, show, export, html): opening a
+// missing file would create an empty store, so it is a usage error instead; the store is opened
+// read-only, and the rows it left out because they do not decode are reported on stderr.
+import { existsSync, statSync } from 'node:fs';
 import { Store } from '../../store/store.js';
 import type { RunRecord } from '../../store/types.js';
-
-export function usageError(command: string, message: string): never {
-  process.stderr.write(`stcheck ${command}: ${message}\n`);
-  process.exit(2);
-}
+import { usageError } from '../exit.js';
 
 export function openExistingStore(command: string, db: string): Store {
   if (!existsSync(db)) usageError(command, `no result store at ${db} (run stcheck batch first, or give --db FILE)`);
-  return new Store(db);
+  if (statSync(db).isDirectory()) usageError(command, `--db: ${db} is a directory, expected a result store file`);
+  return new Store(db, { readOnly: true });
+}
+
+/** Closes a store opened for reading, after saying on stderr which rows did not decode and were left out. */
+export function closeStore(command: string, store: Store): void {
+  for (const problem of store.problems) process.stderr.write(`stcheck ${command}: ${problem}\n`);
+  store.close();
 }
 
 /** The run given by --run, or the newest one. */

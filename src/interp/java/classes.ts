@@ -7,13 +7,16 @@ import { toStr } from '../operators.js';
 import { newRandom } from '../random.js';
 import * as time from '../time.js';
 import { BuiltinObject, ClassRef, GDate, GException, isNumber, type GMap, type Value } from '../values.js';
-import { dateFormatMethod, dateMethod, dateProperty, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
+import { calendarConstant, calendarMethod, calendarProperty, calendarStatic } from './calendar.js';
+import { dateFormatMethod, dateMethod, dateProperty, parseDate, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
 import { jsonSlurperMethod, toJson } from './json.js';
 import { formatJava, mathConstant, mathStatic } from './math.js';
 
 function classStatic(cls: string, name: string, args: Value[]): MethodResult {
   const simple = cls.slice(cls.lastIndexOf('.') + 1);
   if (simple === 'Math') return mathStatic(name, args);
+  if (simple === 'Calendar') return calendarStatic(name, args);
+  if (simple === 'Date' && name === 'parse') return parseDate(args);
   if (['parseInt', 'parseLong', 'parseDouble', 'parseFloat'].includes(name)) return parseNumberStatic(simple, args[0] ?? null);
   if (name === 'valueOf' && ['Integer', 'Long', 'Double', 'Float', 'BigDecimal'].includes(simple)) {
     return isNumber(args[0] ?? null) ? castValue(args[0], simple) : parseNumberStatic(simple, args[0] ?? null);
@@ -31,6 +34,7 @@ function classStatic(cls: string, name: string, args: Value[]): MethodResult {
 function classStaticProperty(cls: string, name: string): MethodResult {
   const simple = cls.slice(cls.lastIndexOf('.') + 1);
   if (simple === 'Math') return mathConstant(name);
+  if (simple === 'Calendar') return calendarConstant(name);
   if (simple === 'Integer' && name === 'MAX_VALUE') return 2147483647;
   if (simple === 'Integer' && name === 'MIN_VALUE') return -2147483648;
   if (simple === 'Long' && name === 'MAX_VALUE') return Number.MAX_SAFE_INTEGER;
@@ -89,6 +93,7 @@ export function javaProperty(self: Value, name: string): MethodResult {
   if (self instanceof ClassRef) return classStaticProperty(self.name, name);
   if (self instanceof GException && name === 'message') return self.message;
   if (self instanceof BuiltinObject && self.kind === 'timeZone') return timeZoneProperty(self, name);
+  if (self instanceof BuiltinObject && self.kind === 'calendar') return calendarProperty(self, name);
   return NOT_FOUND;
 }
 
@@ -101,6 +106,7 @@ export function javaMethod(self: Value, name: string, args: Value[], n: GMap | n
     if (self.kind === 'timeZone') return timeZoneMethod(self, name, args);
     if (self.kind === 'dateFormat') return dateFormatMethod(self, name, args);
     if (self.kind === 'jsonSlurper') return jsonSlurperMethod(name, args);
+    if (self.kind === 'calendar') return calendarMethod(self, name, args);
   }
   return NOT_FOUND;
 }

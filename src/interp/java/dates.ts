@@ -49,6 +49,8 @@ export function dateMethod(d: GDate, name: string, args: Value[]): MethodResult 
     return time.formatDate(d.time, toStr(args[0] ?? null), tz);
   }
   if (/^get[A-Z]/.test(name)) return dateProperty(d, name.charAt(3).toLowerCase() + name.slice(4));
+  // Groovy's clearTime(): midnight of the date in the JVM's zone (UTC on SmartThings).
+  if (name === 'clearTime') return new GDate(d.time - (((d.time % 86_400_000) + 86_400_000) % 86_400_000));
   return NOT_FOUND;
 }
 
@@ -77,5 +79,74 @@ export function dateFormatMethod(o: BuiltinObject, name: string, args: Value[]):
     return null;
   }
   if (name === 'format') return time.formatDate(instantOf(args[0] ?? null, o.timeZone), o.id, o.timeZone || 'UTC');
+  if (name === 'parse') return new GDate(parseWithPattern(toStr(args[0] ?? null), o.id, o.timeZone || 'UTC'));
   return NOT_FOUND;
+}
+
+/** Reads one field of a date pattern from `text` at `at`: the value and where reading stopped. */
+function readField(c: string, n: number, text: string, at: number, fixedWidth: boolean): { value: number | string; end: number } {
+  if (c === 'Z' || c === 'X') {
+    const m = /^(Z|[+-]\d{2}:?\d{2})/.exec(text.slice(at));
+    if (!m) throw new GroovyError('ParseException', `Unparseable date: "${text}"`);
+    const sign = m[1].startsWith('-') ? -1 : 1;
+    const digits = m[1].replace(/[^0-9]/g, '');
+    return { value: m[1] === 'Z' ? 0 : sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000, end: at + m[1].length };
+  }
+  if (c === 'a' || c === 'E' || (c === 'M' && n >= 3)) {
+    const m = /^[A-Za-z]+/.exec(text.slice(at));
+    if (!m) throw new GroovyError('ParseException', `Unparseable date: "${text}"`);
+    return { value: m[0], end: at + m[0].length };
+  }
+  const m = (fixedWidth ? new RegExp(`^\\d{1,${n}}`) : /^\d+/).exec(text.slice(at));
+  if (!m) throw new GroovyError('ParseException', `Unparseable date: "${text}"`);
+  return { value: Number(m[0]), end: at + m[0].length };
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/**
+ * SimpleDateFormat.parse / Groovy's `Date.parse(pattern, text)`: the fields of `pattern` (y M d H
+ * h m s S a E Z X and quoted literals) read from `text`, in `tz` unless the text gives an offset.
+ */
+export function parseWithPattern(text: string, pattern: string, tz: string): number {
+  const f = { y: 1970, M: 1, d: 1, H: 0, m: 0, s: 0, S: 0, pm: false, h12: false, offset: null as number | null };
+  let at = 0;
+  for (let i = 0; i < pattern.length; ) {
+    const c = pattern[i];
+    if (c === "'") {
+      const end = pattern.indexOf("'", i + 1);
+      const literal = end === i + 1 ? "'" : pattern.slice(i + 1, end < 0 ? undefined : end);
+      at += literal.length;
+      i = end < 0 ? pattern.length : end + 1;
+      continue;
+    }
+    let n = 1;
+    while (pattern[i + n] === c) n++;
+    i += n;
+    if (!/[A-Za-z]/.test(c)) {
+      at += n;
+      continue;
+    }
+    const { value, end } = readField(c, n, text, at, /[A-Za-z]/.test(pattern[i] ?? ''));
+    at = end;
+    if (c === 'y') f.y = value as number;
+    else if (c === 'M') f.M = typeof value === 'number' ? value : MONTHS.indexOf(value.slice(0, 3).toLowerCase()) + 1;
+    else if (c === 'd') f.d = value as number;
+    else if (c === 'H' || c === 'k') f.H = value as number;
+    else if (c === 'h' || c === 'K') [f.H, f.h12] = [value as number, true];
+    else if (c === 'm') f.m = value as number;
+    else if (c === 's') f.s = value as number;
+    else if (c === 'S') f.S = value as number;
+    else if (c === 'a') f.pm = String(value).toUpperCase() === 'PM';
+    else if (c === 'Z' || c === 'X') f.offset = value as number;
+  }
+  const hour = f.h12 ? (f.H % 12) + (f.pm ? 12 : 0) : f.H;
+  const asUtc = Date.UTC(f.y, f.M - 1, f.d, hour, f.m, f.s, f.S);
+  if (f.offset !== null) return asUtc - f.offset;
+  return asUtc - time.zoneOffset(asUtc - time.zoneOffset(asUtc, tz), tz);
+}
+
+/** Groovy's `Date.parse(pattern, text[, zone])`, in the JVM's zone (UTC on SmartThings). */
+export function parseDate(args: Value[]): GDate {
+  return new GDate(parseWithPattern(toStr(args[1] ?? null), toStr(args[0] ?? null), args[2] === undefined ? 'UTC' : zoneOf(args[2])));
 }

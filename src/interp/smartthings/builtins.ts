@@ -1,15 +1,16 @@
 // The SmartThings platform's functions, called without a receiver: subscriptions, timers,
 // messages, location mode and events, time of day, HTTP stubs. Every effect goes through the Host.
-import type { BuiltinFunction } from '../context.js';
-import { GroovyError, UnsupportedError } from '../errors.js';
+import type { BuiltinFunction, RuntimeContext } from '../context.js';
+import { UnsupportedError } from '../errors.js';
 import type { MessageKind, RuntimeSubscription, SubscriptionTarget, TimerKind } from '../host.js';
 import { instantOf, zoneOf } from '../java/dates.js';
 import { parseJson } from '../java/json.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
-import { DeviceRef, GClosure, GDate, GEvent, type GMap, type Value } from '../values.js';
+import { ClassRef, DeviceRef, GClosure, GDate, GEvent, type GMap, type Value } from '../values.js';
 import { APP, LOCATION, mapOf } from './objects.js';
+import { offsetMs, platformApiFunctions } from './platform-apis.js';
 
 /** Positional arguments, with a named-argument map (`runIn(60, h, overwrite: false)`) as an options map. */
 function optionsOf(args: Value[], n: GMap | null): GMap | null {
@@ -28,8 +29,13 @@ function handlerName(v: Value, api: string): string {
 // ---------------------------------------------------------------------------------------------
 // Subscriptions and timers
 
+/** `location`, or `Location` (the class, as some apps write it). */
+function isLocation(source: Value): boolean {
+  return source === LOCATION || (source instanceof ClassRef && source.name === 'Location');
+}
+
 function subscriptionTargets(source: Value): SubscriptionTarget[] {
-  if (source === LOCATION) return [{ kind: 'location' }];
+  if (isLocation(source)) return [{ kind: 'location' }];
   if (source === APP) return [{ kind: 'app' }];
   if (source instanceof DeviceRef) return [{ kind: 'device', device: source, input: null }];
   if (Array.isArray(source)) return source.flatMap(subscriptionTargets);
@@ -38,8 +44,23 @@ function subscriptionTargets(source: Value): SubscriptionTarget[] {
   throw new UnsupportedError(`subscribe to ${toStr(source)}`);
 }
 
+/**
+ * The handler of the one-argument forms of the first SmartThings apps: `subscribe(app)` calls
+ * `appTouch`, `subscribe(location)` calls `changedLocationMode`. Null when the app has no such
+ * method, or for another source (`subscribe(sensor.contact)`): the platform then calls nothing.
+ */
+function conventionalHandler(ctx: RuntimeContext, source: Value): string | null {
+  const handler = source === APP ? 'appTouch' : isLocation(source) ? 'changedLocationMode' : null;
+  return handler !== null && ctx.hasMethod(handler) ? handler : null;
+}
+
 const subscribe: BuiltinFunction = (ctx, args) => {
   const [source, second, third] = args;
+  if (args.length === 1) {
+    const handler = conventionalHandler(ctx, source);
+    if (handler !== null) for (const target of subscriptionTargets(source)) ctx.host.subscribe(ctx.app, { target, attribute: null, value: null, handler });
+    return null;
+  }
   // subscribe(source, "name", handler[, options]); the name may be null (`subscribe(location, null, h)`).
   const hasEventName = args.length >= 3 && (typeof second === 'string' || second === null);
   const handler = handlerName(hasEventName ? third : second, 'subscribe');
@@ -53,6 +74,15 @@ const subscribe: BuiltinFunction = (ctx, args) => {
   for (const target of subscriptionTargets(source)) {
     const sub: RuntimeSubscription = { target, attribute, value, handler };
     ctx.host.subscribe(ctx.app, sub);
+  }
+  return null;
+};
+
+/** `subscribeToCommand(devices, "on", h)`: the handler runs whenever the command is sent to the device. */
+const subscribeToCommand: BuiltinFunction = (ctx, args) => {
+  const [source, command, handler] = args;
+  for (const target of subscriptionTargets(source)) {
+    ctx.host.subscribe(ctx.app, { target, attribute: toStr(command ?? null), value: null, handler: handlerName(handler ?? null, 'subscribeToCommand'), command: true });
   }
   return null;
 };
@@ -120,16 +150,15 @@ function sunriseAndSunset(n: GMap | null, args: Value[]): GMap {
   const offset = (key: string) => {
     const v = opts?.get(key);
     if (v === null || v === undefined) return 0;
-    const text = toStr(v);
-    const m = /^(-?)(\d{1,2}):(\d{2})$/.exec(text);
-    if (!m) throw new GroovyError('IllegalArgumentException', `bad offset ${text}`);
-    return (m[1] ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
+    return offsetMs(toStr(v));
   };
   return mapOf({ sunrise: new GDate(time.SUNRISE_MS + offset('sunriseOffset')), sunset: new GDate(time.SUNSET_MS + offset('sunsetOffset')) });
 }
 
 const functions: Record<string, BuiltinFunction> = {
+  ...platformApiFunctions,
   subscribe,
+  subscribeToCommand,
   unsubscribe,
   runIn: timer('runIn', 'runIn', 1),
   runOnce: timer('runOnce', 'runOnce', 1),

@@ -1,6 +1,7 @@
 // SmartThings devices as apps see them: attributes (`currentSwitch`, `currentValue("switch")`,
 // `currentState`), identity, capabilities, and commands, which go to the Host.
 import type { RuntimeContext } from '../context.js';
+import { missingMethod } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
@@ -60,6 +61,8 @@ export function deviceProperty(ctx: RuntimeContext, d: DeviceRef, name: string):
   }
   const current = currentAttribute(name);
   if (current !== null) return readAttribute(ctx, d, current);
+  // `sensor.contact`: the device's attributes read as its properties give their current values.
+  if (d.attributes.includes(name)) return readAttribute(ctx, d, name);
   if (name.endsWith('State') && d.attributes.includes(name.slice(0, -5))) return deviceState(ctx, d, name.slice(0, -5));
   return NOT_FOUND;
 }
@@ -93,6 +96,19 @@ export function deviceMethod(ctx: RuntimeContext, d: DeviceRef, name: string, ar
     case 'getName':
       return deviceProperty(ctx, d, name.charAt(3).toLowerCase() + name.slice(4));
   }
-  if (d.commands.includes(name)) return ctx.host.deviceCommand(ctx.app, d, name, n ? [n, ...args] : args);
-  return NOT_FOUND;
+  if (GROOVY_OBJECT_METHODS.has(name)) return NOT_FOUND;
+  // A name that cannot be a method (`thermostat."${mode}"()` with the mode "emergency heat") fails
+  // on the platform too: the app's own MissingMethodException.
+  if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw missingMethod(name, d.label);
+  // Any other name is a command sent to the device. One its capability does not define (`setCode`
+  // of a lock, a custom command of the user's device handler) goes to the device too: the host
+  // records it, and it changes nothing the model knows of.
+  return ctx.host.deviceCommand(ctx.app, d, name, n ? [n, ...args] : args);
 }
+
+/** Methods every Groovy object has, which are never device commands. */
+const GROOVY_OBJECT_METHODS: ReadonlySet<string> = new Set([
+  'toString', 'equals', 'hashCode', 'is', 'inspect', 'dump', 'getClass', 'identity', 'with', 'asBoolean', 'asType',
+  'each', 'eachWithIndex', 'collect', 'find', 'findAll', 'any', 'every', 'size', 'respondsTo', 'hasProperty',
+  'getProperties', 'getMetaClass', 'invokeMethod', 'getProperty', 'setProperty', 'compareTo',
+]);

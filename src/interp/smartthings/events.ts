@@ -72,6 +72,8 @@ export function eventProperty(e: GEvent, name: string): MethodResult {
       return 'location0';
     case 'installedSmartAppId':
       return 'app0';
+    case 'hubId':
+      return 'hub0';
   }
   return NOT_FOUND;
 }

@@ -6,7 +6,7 @@ import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
-import { BuiltinObject, GDate, type GMap, type Value } from '../values.js';
+import { BuiltinObject, ClassRef, GDate, type GMap, type Value } from '../values.js';
 
 export const LOCATION = new BuiltinObject('location');
 export const APP = new BuiltinObject('app');
@@ -101,6 +101,10 @@ export function globalObject(name: string): Value | undefined {
   if (name === 'location') return LOCATION;
   if (name === 'app') return APP;
   if (name === 'log') return LOG;
+  // The app's settings from the IDE (OAuth client ids, server URLs): none are set in the simulation.
+  if (name === 'appSettings') return new Map();
+  // The `physicalgraph` package (`physicalgraph.device.HubAction`, `...Protocol.LAN`).
+  if (name === 'physicalgraph') return new ClassRef('physicalgraph');
   return undefined;
 }
 
@@ -110,6 +114,8 @@ export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name
   if (o.kind === 'app') {
     if (name === 'label' || name === 'name') return ctx.app.id;
     if (name === 'id') return `${ctx.app.id}-id`;
+    // The app runs installed: its preferences pages see a completed installation.
+    if (name === 'installationState') return 'COMPLETE';
   }
   return NOT_FOUND;
 }
@@ -132,6 +138,7 @@ export function globalObjectMethod(ctx: RuntimeContext, o: BuiltinObject, name: 
       return NOT_FOUND;
     case 'app':
       if (name === 'getLabel' || name === 'getName') return ctx.app.id;
+      if (name === 'getId' || name === 'getInstallationState') return globalObjectProperty(ctx, o, name.charAt(3).toLowerCase() + name.slice(4));
       if (name === 'updateLabel') return null;
       return NOT_FOUND;
     default:

@@ -5,11 +5,12 @@ import type { Platform } from '../context.js';
 import { UnsupportedError } from '../errors.js';
 import { NOT_FOUND } from '../groovy-methods.js';
 import { toStr } from '../operators.js';
-import { BuiltinObject, DeviceRef, GEvent } from '../values.js';
+import { BuiltinObject, ClassRef, DeviceRef, GEvent } from '../values.js';
 import { smartThingsFunctions } from './builtins.js';
 import { deviceMethod, deviceProperty } from './devices.js';
 import { eventMethod, eventProperty } from './events.js';
 import { globalObject, globalObjectMethod, globalObjectProperty } from './objects.js';
+import { hubPackageMember, newHubObject } from './platform-apis.js';
 
 export const smartThings: Platform = {
   functions: smartThingsFunctions,
@@ -18,7 +19,11 @@ export const smartThings: Platform = {
     if (self instanceof DeviceRef) return deviceProperty(ctx, self, name);
     if (self instanceof GEvent) return eventProperty(self, name);
     if (self instanceof BuiltinObject) return globalObjectProperty(ctx, self, name);
+    if (self instanceof ClassRef) return hubPackageMember(self, name) ?? NOT_FOUND;
     return NOT_FOUND;
+  },
+  newObject(type, args) {
+    return newHubObject(type, args) ?? NOT_FOUND;
   },
   method(ctx, self, name, args, named) {
     if (self instanceof DeviceRef) return deviceMethod(ctx, self, name, args, named);
@@ -27,6 +32,8 @@ export const smartThings: Platform = {
     return NOT_FOUND;
   },
   setProperty(ctx, self, name, value) {
+    // A hub action's options (`action.options = [outputMsgToS3: true]`) change nothing modelled.
+    if (self instanceof BuiltinObject && self.kind === 'hubAction') return true;
     if (!(self instanceof BuiltinObject && self.kind === 'location' && name === 'mode')) return false;
     ctx.host.setLocationMode(ctx.app, toStr(value));
     return true;

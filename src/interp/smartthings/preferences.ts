@@ -38,10 +38,13 @@ function runClosure(c: GClosure | null): void {
   c?.invoke([]);
 }
 
-/** Capability of an input type: `capability.lock` → `lock`, `device.aeonKeyFob` → `aeonKeyFob`. */
+/**
+ * Capability of an input type: `capability.lock` → `lock`, `device.aeonKeyFob` → `aeonKeyFob`; a
+ * legacy spelling of a modelled capability (`capability.Switch`) gets the table's name.
+ */
 function capabilityOfType(type: string): string | undefined {
   const m = /^(capability|device)\.(.+)$/.exec(type);
-  return m ? m[2] : undefined;
+  return m ? (capabilityOf(m[2])?.name ?? m[2]) : undefined;
 }
 
 function optionsOf(named: GMap): unknown[] | undefined {
@@ -154,6 +157,9 @@ function dslBuiltins(run: PreferencesRun): Record<string, BuiltinFunction> {
     dynamicPage: pageStub(run),
     section: sectionStub(run),
     input: inputStub(run),
+    // Inputs shown only when the named setting is set or unset: inputs all the same.
+    ifSet: inputStub(run),
+    ifUnset: inputStub(run),
     href: hrefStub(run),
     paragraph: noop,
     label: noop,

@@ -1,0 +1,144 @@
+// java.util.Calendar: `Calendar.getInstance([zone])` (the JVM's default zone, UTC on SmartThings'
+// servers, unless one is given), its field constants, get/set/add of fields, and its instant as a
+// Date. A calendar is a BuiltinObject of kind `calendar` whose `millis` its setters change.
+import { GroovyError } from '../errors.js';
+import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+import * as num from '../numbers.js';
+import * as time from '../time.js';
+import { BuiltinObject, GDate, type Value } from '../values.js';
+import { instantOf, zoneOf } from './dates.js';
+
+/** The field numbers and constants of java.util.Calendar. */
+const CONSTANTS: Readonly<Record<string, number>> = {
+  ERA: 0, YEAR: 1, MONTH: 2, WEEK_OF_YEAR: 3, DATE: 5, DAY_OF_MONTH: 5, DAY_OF_YEAR: 6, DAY_OF_WEEK: 7,
+  AM_PM: 9, HOUR: 10, HOUR_OF_DAY: 11, MINUTE: 12, SECOND: 13, MILLISECOND: 14,
+  SUNDAY: 1, MONDAY: 2, TUESDAY: 3, WEDNESDAY: 4, THURSDAY: 5, FRIDAY: 6, SATURDAY: 7,
+  JANUARY: 0, FEBRUARY: 1, MARCH: 2, APRIL: 3, MAY: 4, JUNE: 5, JULY: 6, AUGUST: 7, SEPTEMBER: 8, OCTOBER: 9, NOVEMBER: 10, DECEMBER: 11,
+  AM: 0, PM: 1,
+};
+
+/** A calendar's wall-clock fields: month 0-11 as Calendar counts, milliseconds kept apart. */
+interface Fields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  ms: number;
+}
+
+function fieldsOf(c: BuiltinObject): Fields {
+  const w = time.wallClock(c.millis - (((c.millis % 1000) + 1000) % 1000), c.timeZone);
+  return { year: w.year, month: w.month - 1, day: w.day, hour: w.hour, minute: w.minute, second: w.second, ms: ((c.millis % 1000) + 1000) % 1000 };
+}
+
+/** The instant of wall-clock fields in the calendar's zone; out-of-range fields roll over as in Java. */
+function instantOfFields(f: Fields, tz: string): number {
+  const asUtc = Date.UTC(f.year, f.month, f.day, f.hour, f.minute, f.second, f.ms);
+  return asUtc - time.zoneOffset(asUtc - time.zoneOffset(asUtc, tz), tz);
+}
+
+/** The Fields key of a Calendar field number, for set and add. */
+function fieldKey(field: number): keyof Fields | 'week' {
+  switch (field) {
+    case 1: return 'year';
+    case 2: return 'month';
+    case 3: return 'week';
+    case 5: case 6: case 7: return 'day';
+    case 10: case 11: return 'hour';
+    case 12: return 'minute';
+    case 13: return 'second';
+    case 14: return 'ms';
+  }
+  throw new GroovyError('IllegalArgumentException', `unsupported Calendar field ${field}`);
+}
+
+function getField(c: BuiltinObject, field: number): number {
+  const f = fieldsOf(c);
+  switch (field) {
+    case 0: return 1;
+    case 6: return Math.round((Date.UTC(f.year, f.month, f.day) - Date.UTC(f.year, 0, 1)) / 86_400_000) + 1;
+    case 7: return time.wallClock(c.millis, c.timeZone).weekday + 1;
+    case 9: return f.hour < 12 ? 0 : 1;
+    case 10: return f.hour % 12;
+    case 3: return Math.floor((Math.round((Date.UTC(f.year, f.month, f.day) - Date.UTC(f.year, 0, 1)) / 86_400_000) + new Date(Date.UTC(f.year, 0, 1)).getUTCDay()) / 7) + 1;
+  }
+  const key = fieldKey(field);
+  return key === 'week' ? 0 : f[key];
+}
+
+function addToField(c: BuiltinObject, field: number, amount: number): void {
+  const f = fieldsOf(c);
+  const key = fieldKey(field);
+  if (key === 'week') f.day += 7 * amount;
+  else f[key] += amount;
+  c.millis = instantOfFields(f, c.timeZone);
+}
+
+function setField(c: BuiltinObject, field: number, value: number): void {
+  if (field === 7) return addToField(c, 5, value - getField(c, 7));
+  const f = fieldsOf(c);
+  const key = fieldKey(field);
+  if (key === 'week') return;
+  f[key] = value;
+  c.millis = instantOfFields(f, c.timeZone);
+}
+
+/** `cal.set(year, month, day[, hour, minute[, second]])`. */
+function setDate(c: BuiltinObject, values: number[]): void {
+  const f = fieldsOf(c);
+  [f.year, f.month, f.day] = values;
+  if (values.length >= 5) [f.hour, f.minute] = [values[3], values[4]];
+  if (values.length >= 6) f.second = values[5];
+  c.millis = instantOfFields(f, c.timeZone);
+}
+
+export function newCalendar(zone: Value): BuiltinObject {
+  return new BuiltinObject('calendar', '', zone === null ? 'UTC' : zoneOf(zone), time.NOW_MS);
+}
+
+/** `Calendar.getInstance()`, `Calendar.instance`, `Calendar.MONDAY`. */
+export function calendarStatic(name: string, args: Value[]): MethodResult {
+  if (name === 'getInstance') return newCalendar(args[0] ?? null);
+  return NOT_FOUND;
+}
+
+export function calendarConstant(name: string): MethodResult {
+  if (name === 'instance') return newCalendar(null);
+  return CONSTANTS[name] ?? NOT_FOUND;
+}
+
+export function calendarProperty(c: BuiltinObject, name: string): MethodResult {
+  if (name === 'time') return new GDate(c.millis);
+  if (name === 'timeInMillis') return c.millis;
+  if (name === 'timeZone') return new BuiltinObject('timeZone', c.timeZone);
+  return NOT_FOUND;
+}
+
+export function calendarMethod(c: BuiltinObject, name: string, args: Value[]): MethodResult {
+  const ints = () => args.map((a) => num.toInt(a));
+  switch (name) {
+    case 'get':
+      return getField(c, ints()[0]);
+    case 'set':
+      if (args.length >= 3) setDate(c, ints());
+      else setField(c, ints()[0], ints()[1]);
+      return null;
+    case 'add':
+      addToField(c, ints()[0], ints()[1]);
+      return null;
+    case 'setTime':
+    case 'setTimeInMillis':
+      c.millis = instantOf(args[0] ?? null, c.timeZone);
+      return null;
+    case 'setTimeZone':
+      c.timeZone = zoneOf(args[0] ?? null);
+      return null;
+    case 'getTime':
+    case 'getTimeInMillis':
+    case 'getTimeZone':
+      return calendarProperty(c, name.charAt(3).toLowerCase() + name.slice(4));
+  }
+  return NOT_FOUND;
+}

@@ -1,0 +1,84 @@
+// The SmartThings APIs beyond devices, subscriptions and timers that real apps call, each with a
+// documented model: the weather service (one canned response per feature, devices/weather.ts),
+// text to speech, events an app sends, hub commands and child devices (recorded, no effect on
+// the simulated home), time offsets. Every effect goes through the Host as a message, so a run's
+// record shows what the app asked for.
+import { weatherResponse } from '../../devices/weather.js';
+import type { BuiltinFunction } from '../context.js';
+import { GroovyError } from '../errors.js';
+import { parseJson } from '../java/json.js';
+import * as num from '../numbers.js';
+import { toStr } from '../operators.js';
+import { BuiltinObject, ClassRef, DeviceRef, type Value } from '../values.js';
+import { mapOf } from './objects.js';
+
+/** An offset as SmartThings writes it, `"-01:30"` or `"00:15"`, in milliseconds. */
+export function offsetMs(text: string): number {
+  const m = /^\s*(-?)(\d{1,2}):(\d{2})\s*$/.exec(text);
+  if (!m) throw new GroovyError('IllegalArgumentException', `bad offset ${text}`);
+  return (m[1] ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
+}
+
+/** `timeOffset(minutes)` or `timeOffset("-01:30")`: the offset in milliseconds. */
+function timeOffsetMs(v: Value): number {
+  return typeof v === 'string' ? offsetMs(v) : num.toInt(v ?? 0) * 60_000;
+}
+
+/**
+ * A device the app created with `addChildDevice`: it exists only for the app that made it, with
+ * no capability the home models, so its commands are recorded and have no effect.
+ */
+function childDevice(args: Value[]): DeviceRef {
+  const [, typeName, networkId] = args;
+  const id = `child-${toStr(networkId ?? typeName ?? null)}`;
+  return new DeviceRef(id, toStr(typeName ?? id), [], [], []);
+}
+
+/** `new physicalgraph.device.HubAction(...)`: a LAN or Z-Wave command for the hub to send. */
+export function newHubObject(type: string, args: Value[]): Value | undefined {
+  if (!type.startsWith('physicalgraph.')) return undefined;
+  return new BuiltinObject('hubAction', toStr(args[0] ?? null));
+}
+
+/**
+ * Names under the `physicalgraph` package (`physicalgraph.device.Protocol.LAN`): packages and
+ * classes are class references, a constant (upper case) is its own name.
+ */
+export function hubPackageMember(cls: ClassRef, name: string): Value | undefined {
+  if (!cls.name.startsWith('physicalgraph')) return undefined;
+  return /^[A-Z][A-Z0-9_]*$/.test(name) ? name : new ClassRef(`${cls.name}.${name}`);
+}
+
+export const platformApiFunctions: Readonly<Record<string, BuiltinFunction>> = {
+  getWeatherFeature: (_ctx, args) => parseJson(JSON.stringify(weatherResponse(toStr(args[0] ?? null)))),
+  // The documented result: the URI of the rendered audio and its length in seconds.
+  textToSpeech: (_ctx, args) => {
+    const text = toStr(args[0] ?? null);
+    return mapOf({ uri: `https://s3.amazonaws.com/smartapp-media/polly/${encodeURIComponent(text).slice(0, 40)}.mp3`, duration: String(Math.max(1, Math.ceil(text.length / 15))) });
+  },
+  sendEvent: (ctx, args, n) => {
+    const properties = n ?? args.find((a) => a instanceof Map) ?? null;
+    const target = args.find((a) => !(a instanceof Map)) ?? null;
+    const name = properties instanceof Map ? toStr(properties.get('name') ?? null) : '';
+    const value = properties instanceof Map ? toStr(properties.get('value') ?? null) : '';
+    ctx.host.message(ctx.app, { kind: 'event', text: `${name}=${value}`, to: target === null ? null : toStr(target instanceof DeviceRef ? target.id : target) });
+    return null;
+  },
+  sendHubCommand: (ctx, args) => {
+    for (const action of [args[0] ?? null].flat()) ctx.host.message(ctx.app, { kind: 'hub', text: action instanceof BuiltinObject ? action.id : toStr(action), to: null });
+    return null;
+  },
+  timeOffset: (_ctx, args) => timeOffsetMs(args[0] ?? null),
+  getChildDevice: () => null,
+  getChildDevices: () => [],
+  getAllChildDevices: () => [],
+  addChildDevice: (ctx, args) => {
+    const child = childDevice(args);
+    ctx.host.message(ctx.app, { kind: 'child', text: `add ${child.label}`, to: child.id });
+    return child;
+  },
+  deleteChildDevice: (ctx, args) => {
+    ctx.host.message(ctx.app, { kind: 'child', text: 'delete', to: toStr(args[0] ?? null) });
+    return null;
+  },
+};

@@ -1,0 +1,128 @@
+// The SmartThings APIs real apps use beyond the study corpus (issue 16): each on a small app.
+import { describe, expect, it } from 'vitest';
+import type { TraceStep } from '../../src/model/trace-step.js';
+import { homeFor, show } from './helpers.js';
+
+const kindsOf = (records: TraceStep[]) => records.filter((r) => r.kind === 'message').map((r) => (r.kind === 'message' ? r.message.kind : ''));
+
+describe('getWeatherFeature', () => {
+  it('answers each feature with the Weather Underground format, consistent with the simulated location', () => {
+    expect(show('getWeatherFeature("conditions", "92617").current_observation.temp_f')).toBe('75.2');
+    expect(show('getWeatherFeature("forecast").forecast.txt_forecast.forecastday[2].fcttext.toLowerCase().contains("rain")')).toBe('true');
+    expect(show('def a = getWeatherFeature("astronomy", zipCode).moon_phase; "${a.sunrise.hour}:${a.sunrise.minute} ${a.sunset.hour}:${a.sunset.minute}"', 'preferences { section { input "zipCode", "text" } }')).toBe('8:56 22:59');
+    expect(show('getWeatherFeature("alerts").alerts.collect { it.description }')).toBe('[Heat Advisory]');
+    expect(show('getWeatherFeature("geolookup", "92617").location.zip')).toBe('92617');
+  });
+  it('answers an unknown feature with the service error', () => {
+    expect(show('getWeatherFeature("tides").response.error.type')).toBe('unknownfeature');
+  });
+});
+
+describe('messages the home records without changing state', () => {
+  it('records sendEvent, hub commands and child devices', () => {
+    const home = homeFor(`def f() {
+  sendEvent(name: "battery", value: 50)
+  def action = new physicalgraph.device.HubAction("lan discovery urn:x", physicalgraph.device.Protocol.LAN)
+  action.options = [outputMsgToS3: true]
+  sendHubCommand(action)
+  def child = addChildDevice("ns", "Virtual Switch", "dni-1", null, [label: "x"])
+  child.on()
+  deleteChildDevice("dni-1")
+  [getChildDevice("dni-1"), getChildDevices(), getAllChildDevices()]
+}`);
+    expect(home.app.invoke('f', [])).toEqual([null, [], []]);
+    expect(kindsOf(home.records)).toEqual(['event', 'hub', 'child', 'child']);
+    const command = home.records.find((r) => r.kind === 'command');
+    expect(command).toMatchObject({ device: 'child-dni-1', command: 'on' });
+    expect(home.records.some((r) => r.kind === 'write')).toBe(false);
+  });
+  it('gives textToSpeech the documented uri and duration', () => {
+    expect(show('def s = textToSpeech("Hello there"); [s.uri.startsWith("https://"), s.duration]')).toBe('[true, 1]');
+  });
+});
+
+describe('app and platform values', () => {
+  it('has timeOffset in minutes or HH:MM, appSettings, app.installationState and app.getId()', () => {
+    expect(show('[timeOffset("-01:30"), timeOffset(15), appSettings.clientId, app.installationState, app.getId() == app.id]')).toBe('[-5400000, 900000, null, COMPLETE, true]');
+  });
+  it('gives a bad offset text the platform error', () => {
+    expect(show('try { timeOffset("soon") } catch (IllegalArgumentException e) { "bad" }')).toBe('bad');
+  });
+});
+
+describe('subscription forms', () => {
+  const app = (body: string, methods = '') => `preferences { section { input "door", "capability.contactSensor" } }
+def installed() {
+${body}
+}
+${methods}`;
+  const handlers = (source: string, methods = '') => homeFor(app(source, methods)).activeSubscriptions.map((s) => `${s.target.kind}:${s.attribute}:${s.handler}`);
+  it('calls appTouch for subscribe(app) and changedLocationMode for subscribe(location)', () => {
+    expect(handlers('subscribe(app)\nsubscribe(location)', 'def appTouch(evt) {}\ndef changedLocationMode(evt) {}')).toEqual(['app:null:appTouch', 'location:null:changedLocationMode']);
+  });
+  it('subscribes nothing with one argument when the app lacks the conventional handler', () => {
+    expect(handlers('subscribe(app)\nsubscribe(location)\nsubscribe(door.contact)')).toEqual([]);
+  });
+  it('takes the Location class as the location, and handlers as strings, GStrings or method references', () => {
+    const n = 1;
+    expect(handlers(`subscribe(Location, "sunset", h)\nsubscribe(door, "contact.open", "h")\nsubscribe(door, "contact", "h\${${n}}")\nsubscribe(door, "contact.closed", this.&h)`, 'def h(evt) {}\ndef h1(evt) {}')).toEqual([
+      'location:sunset:h', 'device:contact:h', 'device:contact:h1', 'device:contact:h',
+    ]);
+  });
+  it('lists the one-argument forms among the app\'s static subscriptions', () => {
+    const home = homeFor(app('subscribe(app)\nsubscribe(location)', 'def appTouch(evt) {}\ndef changedLocationMode(evt) {}'));
+    expect(home.app.ir.subscriptions.map((s) => `${s.source.kind}:${s.attribute}:${s.handler}`)).toEqual(['app:app:appTouch', 'location:location:changedLocationMode']);
+  });
+});
+
+describe('devices', () => {
+  const prefs = (inputs: string) => `preferences { section { ${inputs} } }`;
+  it('sends a command the capability does not define to the device, recorded without effect', () => {
+    const home = homeFor(`${prefs('input "lock1", "capability.lock"\ninput "sw", "capability.switch"\ninput "t", "capability.thermostat"\ninput "mode", "enum", options: ["emergencyHeat"]')}
+def f() { lock1.setCode(1, "1234"); sw.setHue(20); t.usercodechange(); t."$mode"(); [lock1.currentLock, sw.currentSwitch, t.currentThermostatMode] }`);
+    expect(home.app.invoke('f', [])).toEqual(['locked', 'off', 'emergency heat']);
+    expect(home.records.filter((r) => r.kind === 'command').map((r) => (r.kind === 'command' ? r.command : ''))).toEqual(['setCode', 'setHue', 'usercodechange', 'emergencyHeat']);
+    expect(home.records.filter((r) => r.kind === 'write').map((r) => (r.kind === 'write' ? r.attribute : ''))).toEqual(['thermostatMode']);
+  });
+  it('gives a command name that cannot be a method the app\'s MissingMethodException, as the platform does', () => {
+    expect(show('try { t."emergency heat"() } catch (MissingMethodException e) { "missing" }', prefs('input "t", "capability.thermostat"'))).toBe('missing');
+  });
+  it('reads an attribute written as a device property', () => {
+    const home = homeFor(`${prefs('input "door", "capability.contactSensor"')}\ndef f() { [door.contact, door.currentContact] }`);
+    expect(home.app.invoke('f', [])).toEqual(['closed', 'closed']);
+  });
+  it('binds the standard capabilities outside the reference\'s models, and legacy spellings', () => {
+    const home = homeFor(`${prefs('input "codes", "capability.lockCodes"\ninput "beeper", "capability.tone"\ninput "r", "capability.refresh"\ninput "old", "capability.Switch"')}
+def f() { codes.setCode(3, "1234", "guest"); beeper.beep(); r.refresh(); old.on(); [codes.currentCodeChanged, old.currentSwitch, old.hasCommand("off")] }`);
+    expect(home.app.invoke('f', [])).toEqual(['3', 'on', true]);
+    const writes = home.records.filter((r) => r.kind === 'write').map((r) => (r.kind === 'write' ? `${r.device}.${r.attribute}=${r.value}` : ''));
+    expect(writes).toEqual(['lockCodes0.codeChanged=3', 'switch0.switch=on']);
+  });
+});
+
+describe('java.util.Calendar and dates', () => {
+  it('reads and moves the fields of a calendar in its zone', () => {
+    // The model's now is Thursday 2019-08-01 17:14:40 in New York.
+    expect(show('def c = Calendar.getInstance(TimeZone.getTimeZone("America/New_York")); def d = [c.get(Calendar.DAY_OF_WEEK), c.get(Calendar.HOUR_OF_DAY)]; c.add(Calendar.DATE, 1); d << c.get(Calendar.DAY_OF_WEEK); c.set(Calendar.HOUR_OF_DAY, 6); d << c.time.format("yyyy-MM-dd HH:mm", c.timeZone); d')).toBe(
+      '[5, 17, 6, 2019-08-02 06:14]',
+    );
+    expect(show('def c = Calendar.getInstance(); c.setTimeZone(location.timeZone); c.get(Calendar.HOUR_OF_DAY)')).toBe('17');
+    expect(show('[Calendar.instance.time.time == now(), Calendar.getInstance().get(Calendar.HOUR_OF_DAY), Calendar.SATURDAY, Calendar.MINUTE]')).toBe('[true, 21, 7, 12]');
+  });
+  it('parses dates with a pattern and clears the time of a date', () => {
+    expect(show('Date.parse("yyyy-MM-dd", "2019-08-02").time')).toBe(String(Date.UTC(2019, 7, 2)));
+    expect(show('new java.text.SimpleDateFormat("yyyy-MM-dd\'T\'HH:mm:ss.SSSZ").parse("2019-08-01T12:30:00.000-0400").time')).toBe(String(Date.UTC(2019, 7, 1, 16, 30)));
+    expect(show('new Date(now()).clearTime().format("yyyy-MM-dd HH:mm:ss")')).toBe('2019-08-01 00:00:00');
+  });
+});
+
+describe('subscribeToCommand', () => {
+  it('runs the handler whenever the command is sent to the device, by any app', () => {
+    const home = homeFor(`preferences { section { input "sw", "capability.switch" } }
+def installed() { subscribeToCommand(sw, "on", onCommand) }
+def onCommand(evt) { state.heard = "\${evt.name}:\${evt.value}" }
+def f() { sw.off(); def before = state.heard; sw.on(); [before, state.heard] }`);
+    expect(home.activeSubscriptions.map((s) => `${s.attribute}:${s.handler}:${s.command}`)).toEqual(['on:onCommand:true']);
+    expect(home.app.invoke('f', [])).toEqual([null, 'command:on']);
+  });
+});

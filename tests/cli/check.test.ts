@@ -57,7 +57,8 @@ describe('stcheck check', () => {
     const counter = join(mkdtempSync(join(tmpdir(), 'stcheck-check-')), 'counter.groovy');
     writeFileSync(counter, 'preferences { section("s") { input "m", "capability.motionSensor"\n input "sw", "capability.switch" } }\n'
       + 'def installed() { subscribe(m, "motion", h) }\ndef h(evt) {\nstate.n = (state.n ?: 0) + 1\nif (state.n < 0) sw.on()\n}\n');
-    const run = stcheck('check', counter, demo('motion-light'), '--memory-mb', '200', '--json');
+    // The time budget is far beyond reach, so that only the heap budget can end the search, however loaded the machine.
+    const run = stcheck('check', counter, demo('motion-light'), '--memory-mb', '200', '--budget-s', '3600', '--json');
     expect(run.code).toBe(3);
     const json = JSON.parse(run.stdout);
     expect(json).toMatchObject({ verdict: 'out-of-memory', complete: false });

@@ -2,8 +2,8 @@
 // files that are SmartApps and valid Groovy, the share that run every handler (`stcheck apps`) AND
 // decide a pair check against themselves AND against an app of the study corpus that shares a device
 // (any verdict but unsupported and error; a budget verdict counts as decided, as the issue says).
-// The partner is the first app (by name) of the reference's app lists with an input of a capability
-// the app also has an input of. The prefilter is off, so every decided pair was really searched.
+// The partner is the app of the reference's lists whose inputs share the most capabilities with the
+// app's (the first by name among equals). The prefilter is off, so every decided pair was really searched.
 //
 // Usage: nice -n 10 node --import tsx scripts/wild-census.ts [--corpus DIR] [--budget-s N] [--out FILE]
 // Writes one JSON object per app to --out (default results/wild-census.json) and prints the summary.
@@ -41,6 +41,17 @@ function studyPartners(): LoadedApp[] {
 
 const capabilities = (app: LoadedApp) => new Set(app.ir.inputs.flatMap((i) => (i.capability === undefined ? [] : [i.capability])));
 
+/** The study app sharing the most capabilities with the app (the first by name among equals), if any shares one. */
+function closestPartner(mine: ReadonlySet<string>, partners: readonly LoadedApp[]): LoadedApp | undefined {
+  let best: LoadedApp | undefined;
+  let bestShared = 0;
+  for (const p of partners) {
+    const shared = [...capabilities(p)].filter((c) => mine.has(c)).length;
+    if (shared > bestShared) [best, bestShared] = [p, shared];
+  }
+  return best;
+}
+
 function check(app1: LoadedApp, app2: LoadedApp): Pick<PairResult, 'verdict' | 'error' | 'warnings'> & { decided: boolean } {
   const r = checkPair(app1, app2, { mode: 'dpor', budgetMs: BUDGET_MS, maxHeapMb: 1536, firstConflict: true, prefilter: false });
   return { verdict: r.verdict, error: r.error, warnings: r.warnings.filter((w) => w.kind === 'app-exception'), decided: !UNDECIDED.includes(r.verdict) };
@@ -66,7 +77,7 @@ function assess(file: string, partners: readonly LoadedApp[]): Row {
   const app = loaded.app;
   const self = check(app, app);
   const mine = capabilities(app);
-  const partner = partners.find((p) => [...capabilities(p)].some((c) => mine.has(c)));
+  const partner = closestPartner(mine, partners);
   const withPartner = partner && check(app, partner);
   const accepted = self.decided && (withPartner?.decided ?? true);
   return { file, census, self, partner: partner?.file.replace(/^.*\//, ''), withPartner, accepted };

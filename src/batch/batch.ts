@@ -67,7 +67,7 @@ export type TaskRunner = (tasks: readonly PairTask[], run: RunContext, onOutcome
 /** The pool's worker module, which checks one pair per task: beside this one (TypeScript when running from source, as the tests do). */
 export const PAIR_WORKER = new URL(`./worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
-/** The default runner: the tasks on this machine's worker threads. */
+/** The default runner: the tasks on this machine's worker processes. */
 export const runLocally: TaskRunner = (tasks, run, onOutcome) => runPool<PairTask, PairResult>(PAIR_WORKER, tasks, run.pool, onOutcome);
 
 export interface BatchSummary {

@@ -7,7 +7,7 @@ export const EXIT = {
   ok: 0,
   /** A finding: `check` found a conflict, `explore` a violation. */
   found: 1,
-  /** A usage error: an unknown command or option, a bad value, a missing file, store, run or pair. */
+  /** A usage error: an unknown command or option, a bad value, a missing file, store, run or pair; a store that cannot be opened or read. */
   usage: 2,
   /** A budget (time, states, memory) ended a search before it found anything. */
   unfinished: 3,
@@ -25,9 +25,9 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 export const EXIT_MEANINGS: Readonly<Record<ExitCode, string>> = {
   0: 'success; check and explore: nothing found',
   1: 'check found a conflict, explore a violation',
-  2: 'usage error: unknown command or option, bad value, missing file, store, run or pair',
+  2: 'usage error: unknown command or option, bad value, missing file, store, run or pair; a store that cannot be opened or read (named)',
   3: 'a budget ended a search before it found anything',
-  4: 'an app or event program cannot be read, parsed, lowered or run',
+  4: 'an app or event program cannot be read, parsed, lowered or run (`parse`, `apps`: at least one of the files)',
   5: 'internal error (a defect of stcheck)',
   130: 'interrupted (Ctrl-C)',
 };

@@ -16,6 +16,7 @@ import { registerRun } from './commands/run.js';
 import { registerShow } from './commands/show.js';
 import { registerWorker } from './commands/worker.js';
 import { VERSION } from '../util/version.js';
+import { StoreError } from '../store/errors.js';
 import { EXIT, exitCodesHelp } from './exit.js';
 
 // A reader that stops early (`stcheck show A B | head -1`) closes the pipe: that ends the command,
@@ -50,6 +51,13 @@ registerExport(program);
 registerHtml(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
+  // A store that is damaged, unreachable or of another version is the --db argument's fault, not a
+  // defect: its message names the file (src/store/errors.ts).
+  if (error instanceof StoreError) {
+    process.stderr.write(`stcheck: ${error.message}\n`);
+    process.exitCode = EXIT.usage;
+    return;
+  }
   process.stderr.write(`stcheck: internal error: ${error instanceof Error ? error.stack : String(error)}\n`);
   process.exitCode = EXIT.internal;
 });

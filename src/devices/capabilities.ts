@@ -290,6 +290,13 @@ export function capabilityOf(name: string): CapabilitySpec | undefined {
   return BY_NAME.get(name) ?? BY_FOLDED_NAME.get(foldName(name));
 }
 
+const STANDARD_ATTRIBUTES: ReadonlySet<string> = new Set(ALL.flatMap((c) => c.attributes.map((a) => a.name)));
+
+/** Whether some capability of the platform has an attribute of this name (`lock`, `contact`, ...). */
+export function isStandardAttribute(name: string): boolean {
+  return STANDARD_ATTRIBUTES.has(name);
+}
+
 export function attributeNames(spec: CapabilitySpec): string[] {
   return spec.attributes.map((a) => a.name);
 }

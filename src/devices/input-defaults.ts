@@ -23,3 +23,20 @@ export const INPUT_CONSTANTS: Readonly<Record<string, PlainValue>> = {
   icon: 'st.Lighting.light1',
   hub: 'hub0',
 };
+
+/**
+ * The properties of the location's hub, which a `hub` input holds (as an object whose text is the
+ * reference's constant `hub0`): what apps read of it, in the platform's format.
+ */
+export const HUB_PROPERTIES: Readonly<Record<string, PlainValue>> = {
+  id: 'hub0',
+  name: 'Home Hub',
+  label: 'Home Hub',
+  type: 'PHYSICAL',
+  status: 'ACTIVE',
+  localIP: '192.168.1.10',
+  localSrvPortTCP: '39500',
+  firmwareVersionString: '000.018.00022',
+  zigbeeId: '000D6F000C0FFEE0',
+  zigbeeEui: '000D6F000C0FFEE0',
+};

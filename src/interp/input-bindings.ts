@@ -5,7 +5,7 @@ import { capabilityOf } from '../devices/capabilities.js';
 import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
 import type { InputIR } from '../ir/ir.js';
 import { toStr } from './operators.js';
-import type { Value } from './values.js';
+import { BuiltinObject, type Value } from './values.js';
 
 export type InputBinding = { kind: 'device'; capability: string } | { kind: 'value'; value: Value };
 
@@ -19,6 +19,7 @@ export function defaultBinding(input: InputIR): InputBinding {
     return capabilityOf(input.capability) ? { kind: 'device', capability: input.capability } : { kind: 'value', value: null };
   }
   if (input.type === 'enum') return { kind: 'value', value: firstOption(input.options) };
+  if (input.type === 'hub') return { kind: 'value', value: new BuiltinObject('hub', toStr(INPUT_CONSTANTS.hub)) };
   if (Object.hasOwn(INPUT_CONSTANTS, input.type)) return { kind: 'value', value: INPUT_CONSTANTS[input.type] };
   return { kind: 'value', value: null };
 }

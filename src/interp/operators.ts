@@ -98,7 +98,7 @@ export function toStr(v: Value): string {
   if (v instanceof GException) return `${v.className}: ${v.message}`;
   // Java prints the identity hash; the model has no identities, so it shows the state instead.
   if (v instanceof GRandom) return `java.util.Random@${v.seed.toString(16)}`;
-  if (v instanceof BuiltinObject) return v.kind === 'timeZone' ? v.id : v.kind;
+  if (v instanceof BuiltinObject) return v.kind === 'timeZone' || v.kind === 'hub' ? v.id : v.kind;
   return String(v);
 }
 

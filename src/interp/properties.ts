@@ -89,6 +89,11 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
   const r = frame.app.platform.property(frame.app, obj, name);
   if (r !== NOT_FOUND) return r;
   if (name === 'class') return new ClassRef(className(obj));
+  // java.lang.String's one bean property besides its class; any other is Groovy's own error.
+  if (typeof obj === 'string') {
+    if (name === 'empty') return obj.length === 0;
+    throw missingProperty(name, 'java.lang.String');
+  }
   return unsupported(`property ${name} of ${describe(obj)}`);
 }
 

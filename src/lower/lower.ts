@@ -105,14 +105,20 @@ function unsupported(file: string, node: ast.Node, what: string): LowerResult {
   return { ok: false, error: { file, line, column, message: `unsupported: ${what}`, kind: 'unsupported' } };
 }
 
+/** Top-level blocks only device handlers have (`metadata { definition ... }`, and outside it in old handlers). */
+const DEVICE_HANDLER_BLOCKS = ['metadata', 'tiles', 'simulator'];
+
 /**
- * Where a device handler shows that it is one: its `metadata { definition ... }` block, or, in a
- * file with neither `definition` nor `preferences`, its `parse(description)` method (a device
- * handler's entry point for the messages of its device; a SmartApp has no such one-argument method).
+ * Where a device handler shows that it is one: its `metadata { definition ... }` block (or a
+ * `tiles` or `simulator` block), or, in a file with neither `definition` nor `preferences`, its
+ * `parse(description)` method (a device handler's entry point for the messages of its device; a
+ * SmartApp has no such one-argument method).
  */
 function deviceHandlerMark(program: ast.Program): { node: ast.Node; what: string } | undefined {
-  const metadata = program.body.find((s) => topLevelCall(s, 'metadata'));
-  if (metadata) return { node: metadata, what: 'a `metadata { definition ... }` block' };
+  for (const block of DEVICE_HANDLER_BLOCKS) {
+    const node = program.body.find((s) => topLevelCall(s, block));
+    if (node) return { node, what: block === 'metadata' ? 'a `metadata { definition ... }` block' : `a top-level \`${block}\` block` };
+  }
   if (program.body.some((s) => topLevelCall(s, 'definition') ?? topLevelCall(s, 'preferences'))) return undefined;
   const parse = program.body.find((s) => s.kind === 'MethodDecl' && s.name === 'parse' && s.params.length === 1);
   return parse && { node: parse, what: 'a `parse(description)` method and no `definition` or `preferences`' };

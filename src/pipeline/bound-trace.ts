@@ -13,6 +13,9 @@ const MAX_PERIOD = 32;
 export const MAX_EVENT_STEPS = 200;
 /** Events a trace keeps after folding: the first and the last half of these. */
 export const MAX_TRACE_EVENTS = 40;
+/** Steps a whole trace keeps: over it, each event keeps its share (at least MIN_EVENT_STEPS). */
+export const MAX_TRACE_STEPS = 1000;
+const MIN_EVENT_STEPS = 20;
 
 type Folded = { kept: number[]; repeats: Array<Repeat & { at: number }> };
 
@@ -25,20 +28,28 @@ export type BoundCache = WeakMap<TracedEvent, TracedEvent>;
  */
 export function boundedTrace(trace: Trace, isConflictingWrite: (step: TraceStep) => boolean, cache: BoundCache = new WeakMap()): Trace {
   const last = trace.events.length - 1;
-  const bounded = (e: TracedEvent) => cache.get(e) ?? cache.set(e, boundedSteps(e)).get(e)!;
-  const events = trace.events.map((e, i) => (i === last ? boundedSteps(e, isConflictingWrite) : bounded(e)));
+  const bound = (i: number, cap: number) => boundedSteps(trace.events[i], cap, i === last ? isConflictingWrite : undefined);
+  const cached = (i: number) => cache.get(trace.events[i]) ?? cache.set(trace.events[i], bound(i, MAX_EVENT_STEPS)).get(trace.events[i])!;
+  const events = trace.events.map((_, i) => (i === last ? bound(i, MAX_EVENT_STEPS) : cached(i)));
+  // The last event is never folded into the ones before it: the trace leads to it.
   const before = fold(events.slice(0, last).map(eventKey));
-  const folded: TracedEvent[] = before.kept.map((i) => ({ ...events[i] }));
-  for (const r of before.repeats) folded[r.at].repeated = { length: r.length, times: r.times };
-  if (last >= 0) folded.push(events[last]);
-  return { ...trace, ...leaveOutMiddle(folded) };
+  const repeated = new Map(before.repeats.map((r) => [before.kept[r.at], { length: r.length, times: r.times }]));
+  const { kept, eventsLeftOut } = leaveOutMiddle(last >= 0 ? [...before.kept, last] : [], repeated);
+  const steps = kept.reduce((n, i) => n + events[i].steps.length, 0);
+  const cap = steps > MAX_TRACE_STEPS ? Math.max(MIN_EVENT_STEPS, Math.floor(MAX_TRACE_STEPS / kept.length)) : MAX_EVENT_STEPS;
+  const bounded = kept.map((i) => {
+    const event = cap === MAX_EVENT_STEPS ? events[i] : bound(i, cap);
+    const run = repeated.get(i);
+    return run ? { ...event, repeated: run } : event;
+  });
+  return { ...trace, events: bounded, ...(eventsLeftOut && { eventsLeftOut }) };
 }
 
-/** An event's steps folded and bounded. */
-function boundedSteps(event: TracedEvent, isConflictingWrite?: (step: TraceStep) => boolean): TracedEvent {
+/** An event's steps folded and bounded to `cap` (the last event: at least through its conflicting write). */
+function boundedSteps(event: TracedEvent, cap: number, isConflictingWrite?: (step: TraceStep) => boolean): TracedEvent {
   const { kept, repeats } = fold(event.steps.map(stepKey), (i) => JSON.stringify(event.steps[i]));
   const conflictAt = isConflictingWrite === undefined ? -1 : kept.findIndex((i) => isConflictingWrite(event.steps[i]));
-  const keep = Math.min(kept.length, Math.max(MAX_EVENT_STEPS, conflictAt + 1));
+  const keep = Math.min(kept.length, Math.max(cap, conflictAt + 1));
   const stepRepeats = repeats.filter((r) => r.at < keep);
   const represented = keep + stepRepeats.reduce((n, r) => n + r.length * r.times, 0);
   return {
@@ -49,13 +60,16 @@ function boundedSteps(event: TracedEvent, isConflictingWrite?: (step: TraceStep)
   };
 }
 
-/** Over MAX_TRACE_EVENTS kept events: the first and last halves stay, the middle ones are counted. */
-function leaveOutMiddle(events: TracedEvent[]): Pick<Trace, 'events' | 'eventsLeftOut'> {
-  if (events.length <= MAX_TRACE_EVENTS) return { events };
+/**
+ * Over MAX_TRACE_EVENTS events (given by their indices in the trace, `repeated` the runs that end
+ * at them): the first and last halves stay, the middle ones are counted.
+ */
+function leaveOutMiddle(events: number[], repeated: ReadonlyMap<number, Repeat>): { kept: number[]; eventsLeftOut?: Trace['eventsLeftOut'] } {
+  if (events.length <= MAX_TRACE_EVENTS) return { kept: events };
   const half = MAX_TRACE_EVENTS / 2;
   const middle = events.slice(half, events.length - half);
-  const count = middle.reduce((n, e) => n + 1 + (e.repeated ? e.repeated.length * e.repeated.times : 0), 0);
-  return { events: [...events.slice(0, half), ...events.slice(events.length - half)], eventsLeftOut: { after: half - 1, count } };
+  const count = middle.reduce((n, i) => n + 1 + (repeated.has(i) ? repeated.get(i)!.length * repeated.get(i)!.times : 0), 0);
+  return { kept: [...events.slice(0, half), ...events.slice(events.length - half)], eventsLeftOut: { after: half - 1, count } };
 }
 
 /**

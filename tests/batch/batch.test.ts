@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { runBatch, type BatchOptions } from '../../src/batch/batch.js';
+import { outcomeRecord, type PairTask } from '../../src/batch/task.js';
 import { Store } from '../../src/store/store.js';
 import { stcheck } from '../support/cli.js';
 import { HAVE_CORPUS, LISTS_DIR, REPO_ROOT, SMARTAPPS_DIR } from '../support/corpus.js';
@@ -96,6 +97,13 @@ describe('a worker process that dies', () => {
     const verdicts = rows(opts.db, summary.runId).map((r) => r.split(' ')[4]);
     expect(verdicts).toHaveLength(2);
     for (const v of verdicts) expect(['out-of-memory', 'error']).toContain(v);
+  });
+
+  it('is stored as an error marked worker_died; an error the check itself reported is not', () => {
+    const task: PairTask = { pairId: 1, group: 'g', file1: 'a.groovy', file2: 'b.groovy', mode: 'dpor', attributes: ['switch'], budgetMs: 1000 };
+    expect(outcomeRecord(task, { kind: 'error', message: 'worker was killed by SIGSEGV', ms: 5, died: true }))
+      .toMatchObject({ verdict: 'error', error: 'worker was killed by SIGSEGV', workerDied: true });
+    expect(outcomeRecord(task, { kind: 'error', message: 'handler failed', ms: 5 }).workerDied).toBeUndefined();
   });
 
   it('is checked once more by --resume, and stored for good when that attempt dies too', async () => {

@@ -87,9 +87,12 @@ def f() { lock1.setCode(1, "1234"); sw.setHue(20); t.usercodechange(); t."$mode"
   it('gives a command name that cannot be a method the app\'s MissingMethodException, as the platform does', () => {
     expect(show('try { t."emergency heat"() } catch (MissingMethodException e) { "missing" }', prefs('input "t", "capability.thermostat"'))).toBe('missing');
   });
-  it('reads an attribute written as a device property', () => {
-    const home = homeFor(`${prefs('input "door", "capability.contactSensor"')}\ndef f() { [door.contact, door.currentContact] }`);
-    expect(home.app.invoke('f', [])).toEqual(['closed', 'closed']);
+  it('reads an attribute written as a device property, null when the device lacks it', () => {
+    const home = homeFor(`${prefs('input "door", "capability.contactSensor"')}\ndef f() { [door.contact, door.currentContact, door.lock] }`);
+    expect(home.app.invoke('f', [])).toEqual(['closed', 'closed', null]);
+  });
+  it('gives a command read as a property the app\'s MissingPropertyException', () => {
+    expect(show('try { sw.on } catch (MissingPropertyException e) { "missing" }', prefs('input "sw", "capability.switch"'))).toBe('missing');
   });
   it('binds the standard capabilities outside the reference\'s models, and legacy spellings', () => {
     const home = homeFor(`${prefs('input "codes", "capability.lockCodes"\ninput "beeper", "capability.tone"\ninput "r", "capability.refresh"\ninput "old", "capability.Switch"')}
@@ -124,5 +127,26 @@ def onCommand(evt) { state.heard = "\${evt.name}:\${evt.value}" }
 def f() { sw.off(); def before = state.heard; sw.on(); [before, state.heard] }`);
     expect(home.activeSubscriptions.map((s) => `${s.attribute}:${s.handler}:${s.command}`)).toEqual(['on:onCommand:true']);
     expect(home.app.invoke('f', [])).toEqual([null, 'command:on']);
+  });
+});
+
+describe('calls the platform cannot resolve', () => {
+  it('are the app\'s MissingMethodException for a name it never declares, a gap for an API of the platform', () => {
+    expect(show('try { defaultState() } catch (MissingMethodException e) { "app bug" }')).toBe('app bug');
+    expect(() => show('findAllChildAppsByName("x")')).toThrow(/^unsupported: method findAllChildAppsByName\(\)/);
+  });
+  it('give a handler that is no method name (arguments swapped) the app\'s MissingMethodException, a closure handler stays a gap', () => {
+    expect(show('try { runIn(h, 60) } catch (MissingMethodException e) { "swapped" }', 'def h() { 60 }')).toBe('swapped');
+    expect(() => show('runIn(60, { -> 1 })')).toThrow(/^unsupported: runIn with a handler that is not a method name/);
+  });
+});
+
+describe('a hub input and properties of strings', () => {
+  it('holds the location\'s hub, whose text is the reference\'s hub0', () => {
+    expect(show('[theHub.name, theHub.localIP, theHub.getId(), "$theHub", settings.theHub.id]', 'preferences { section { input "theHub", "hub" } }')).toBe('[Home Hub, 192.168.1.10, hub0, hub0, hub0]');
+  });
+  it('gives a String only its empty property; any other is the app\'s MissingPropertyException', () => {
+    expect(show('["".empty, "x".empty]')).toBe('[true, false]');
+    expect(show('try { "abc".size } catch (MissingPropertyException e) { "missing" }')).toBe('missing');
   });
 });

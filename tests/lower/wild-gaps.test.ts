@@ -67,3 +67,22 @@ def h(evt) { if (evt.value == "on") switch1.off() else switch1.on() }`);
     expect(census.handlerRuns).toBeGreaterThan(100); // the cascade ran until the call-depth budget cut it
   });
 });
+
+describe('device handlers', () => {
+  const lowerError = (source: string) => {
+    const r = lowerSource(source, 'dh.groovy');
+    if (r.ok) throw new Error('expected a device handler');
+    return r.error;
+  };
+
+  it('are told apart by their metadata, tiles or simulator block, or a parse(description) in a file without definition or preferences', () => {
+    expect(lowerError('metadata {\n  definition(name: "x") { capability "Switch" }\n}\ndef parse(String d) { }')).toMatchObject({ kind: 'not-a-smartapp', line: 1, column: 1 });
+    expect(lowerError('tiles {\n  standardTile("s", "device.switch") { }\n}')).toMatchObject({ kind: 'not-a-smartapp', message: 'not a SmartApp: a device handler (a top-level `tiles` block)' });
+    expect(lowerError('def on() { }\ndef parse(description) { }')).toMatchObject({ kind: 'not-a-smartapp', line: 2 });
+  });
+
+  it('but a SmartApp with a parse(childDevice, description) of its own children, or a parse() beside preferences, lowers', () => {
+    expect(lowered('preferences { }\ndef parse(childDevice, description) { }').methods.map((m) => m.name)).toEqual(['parse']);
+    expect(lowerSource('preferences { }\ndef parse(description) { }', 'sa.groovy').ok).toBe(true);
+  });
+});

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TraceStep } from '../../src/model/trace-step.js';
-import { boundedTrace, MAX_EVENT_STEPS } from '../../src/pipeline/bound-trace.js';
+import { boundedTrace, MAX_EVENT_STEPS, MAX_TRACE_STEPS } from '../../src/pipeline/bound-trace.js';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
 import { renderConflict } from '../../src/report/trace-text.js';
 import type { Trace } from '../../src/results/trace.js';
@@ -59,6 +59,19 @@ describe('boundedTrace', () => {
     const lines = renderConflict(report(bounded));
     expect(lines).toContain('  ... 261 more events left out');
     expect(lines).toContain('  301. b.button = pushed');
+  });
+});
+
+describe('boundedTrace over its total of steps', () => {
+  it('gives each event its share of MAX_TRACE_STEPS when the kept events hold more, and counts the rest', () => {
+    const distinct = (e: number) => Array.from({ length: 100 }, (_, i) => ({ ...write(`light${e}`, `level ${i}`), line: i }));
+    const events = Array.from({ length: 39 }, (_, e) => event(`t.temperature = ${e}`, distinct(e)));
+    events.push(event('b.button = pushed', [write('switch0', 'off', 'App2')]));
+    const bounded = boundedTrace({ init: true, events }, isConflicting);
+    const share = Math.floor(MAX_TRACE_STEPS / 40);
+    expect(bounded.events.slice(0, -1).map((e) => [e.steps.length, e.stepsLeftOut])).toEqual(Array.from({ length: 39 }, () => [share, 100 - share]));
+    expect(bounded.events.at(-1)!.steps).toHaveLength(1);
+    expect(renderConflict(report(bounded))).toContain(`     ... ${100 - share} more steps left out`);
   });
 });
 

@@ -1,7 +1,7 @@
 // The SmartThings platform's functions, called without a receiver: subscriptions, timers,
 // messages, location mode and events, time of day, HTTP stubs. Every effect goes through the Host.
 import type { BuiltinFunction, RuntimeContext } from '../context.js';
-import { UnsupportedError } from '../errors.js';
+import { GroovyError, UnsupportedError } from '../errors.js';
 import type { MessageKind, RuntimeSubscription, SubscriptionTarget, TimerKind } from '../host.js';
 import { instantOf, zoneOf } from '../java/dates.js';
 import { parseJson } from '../java/json.js';
@@ -19,11 +19,16 @@ function optionsOf(args: Value[], n: GMap | null): GMap | null {
   return last instanceof Map ? last : null;
 }
 
-/** A handler argument: a method closure (bare method name), a method-name string or a GString. */
+/**
+ * A handler argument: a method closure (bare method name), a method-name string or a GString. A
+ * closure is a form the tool does not model; anything else (a number where the arguments were
+ * swapped, null) has no signature on the platform: the app's MissingMethodException.
+ */
 function handlerName(v: Value, api: string): string {
   if (typeof v === 'string') return v;
   if (v instanceof GClosure && v.methodName) return v.methodName;
-  throw new UnsupportedError(`${api} with a handler that is not a method name (${toStr(v)})`);
+  if (v instanceof GClosure) throw new UnsupportedError(`${api} with a handler that is not a method name (${toStr(v)})`);
+  throw new GroovyError('MissingMethodException', `No signature of method: ${api}() is applicable for a handler ${toStr(v)}`);
 }
 
 // ---------------------------------------------------------------------------------------------

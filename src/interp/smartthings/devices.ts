@@ -1,7 +1,8 @@
 // SmartThings devices as apps see them: attributes (`currentSwitch`, `currentValue("switch")`,
 // `currentState`), identity, capabilities, and commands, which go to the Host.
 import type { RuntimeContext } from '../context.js';
-import { missingMethod } from '../errors.js';
+import { isStandardAttribute } from '../../devices/capabilities.js';
+import { missingMethod, missingProperty } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
@@ -61,8 +62,11 @@ export function deviceProperty(ctx: RuntimeContext, d: DeviceRef, name: string):
   }
   const current = currentAttribute(name);
   if (current !== null) return readAttribute(ctx, d, current);
-  // `sensor.contact`: the device's attributes read as its properties give their current values.
-  if (d.attributes.includes(name)) return readAttribute(ctx, d, name);
+  // `sensor.contact`: an attribute read as a property gives its current value, null when the device
+  // lacks it (the user's device may have more capabilities than the input asked for).
+  if (isStandardAttribute(name)) return readAttribute(ctx, d, name);
+  // `switches.on` without parentheses: a command is no property, as on the platform.
+  if (d.commands.includes(name)) throw missingProperty(name, d.label);
   if (name.endsWith('State') && d.attributes.includes(name.slice(0, -5))) return deviceState(ctx, d, name.slice(0, -5));
   return NOT_FOUND;
 }

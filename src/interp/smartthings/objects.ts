@@ -3,6 +3,7 @@
 import type { RuntimeContext } from '../context.js';
 import { UnsupportedError } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+import { HUB_PROPERTIES } from '../../devices/input-defaults.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
@@ -108,9 +109,10 @@ export function globalObject(name: string): Value | undefined {
   return undefined;
 }
 
-/** Properties of `location` and `app`. */
+/** Properties of `location`, `app` and a hub. */
 export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name: string): MethodResult {
   if (o.kind === 'location') return locationProperty(ctx, name);
+  if (o.kind === 'hub') return Object.hasOwn(HUB_PROPERTIES, name) ? HUB_PROPERTIES[name] : NOT_FOUND;
   if (o.kind === 'app') {
     if (name === 'label' || name === 'name') return ctx.app.id;
     if (name === 'id') return `${ctx.app.id}-id`;
@@ -136,6 +138,8 @@ export function globalObjectMethod(ctx: RuntimeContext, o: BuiltinObject, name: 
         return null;
       }
       return NOT_FOUND;
+    case 'hub':
+      return /^get[A-Z]/.test(name) ? globalObjectProperty(ctx, o, name.charAt(3).toLowerCase() + name.slice(4)) : NOT_FOUND;
     case 'app':
       if (name === 'getLabel' || name === 'getName') return ctx.app.id;
       if (name === 'getId' || name === 'getInstallationState') return globalObjectProperty(ctx, o, name.charAt(3).toLowerCase() + name.slice(4));

@@ -2,7 +2,8 @@
 // global objects, and the members of devices, events, `location`, `app` and `log`. The reference's
 // model of the platform is iotcheck-reference.md §2.5. This module holds no state of its own.
 import type { Platform } from '../context.js';
-import { UnsupportedError } from '../errors.js';
+import { SMARTAPP_API } from '../../devices/smartapp-api.js';
+import { missingMethod, UnsupportedError } from '../errors.js';
 import { NOT_FOUND } from '../groovy-methods.js';
 import { toStr } from '../operators.js';
 import { BuiltinObject, ClassRef, DeviceRef, GEvent } from '../values.js';
@@ -39,6 +40,9 @@ export const smartThings: Platform = {
     return true;
   },
   unresolvedCall(name) {
-    throw new UnsupportedError(`method ${name}()`);
+    // An API of the platform the tool does not model is a gap; any other name the app never
+    // declares is its own bug, a MissingMethodException on the platform too.
+    if (SMARTAPP_API.has(name)) throw new UnsupportedError(`method ${name}()`);
+    throw missingMethod(name, 'SmartApp');
   },
 };

@@ -1,0 +1,23 @@
+// The names of the SmartApp API of the classic SmartThings platform (its documented methods, the
+// preferences and mappings DSL) as plain data. An unqualified call of a name the app does not declare
+// is a gap of this tool when the name is one of these (an API it does not model), and the app's own
+// MissingMethodException otherwise, as on the platform.
+export const SMARTAPP_API: ReadonlySet<string> = new Set([
+  // Child apps and devices, the hub and the web
+  'addChildApp', 'addChildDevice', 'deleteChildDevice', 'deleteChildApp', 'findAllChildAppsByName', 'findAllChildAppsByNamespace',
+  'findChildAppByName', 'getAllChildApps', 'getAllChildDevices', 'getChildApps', 'getChildDevice', 'getChildDevices', 'getParent',
+  'sendHubCommand', 'parseLanMessage', 'parseSoapMessage', 'parseXml', 'parseJson', 'httpDelete', 'httpGet', 'httpHead', 'httpPost',
+  'httpPostJson', 'httpPut', 'httpPutJson', 'asynchttp_v1', 'createAccessToken', 'revokeAccessToken', 'apiServerUrl', 'getApiServerUrl',
+  'buildActionUrl', 'render', 'httpError', 'include',
+  // Events, subscriptions, schedules and messages
+  'subscribe', 'subscribeToCommand', 'unsubscribe', 'sendEvent', 'sendLocationEvent', 'runIn', 'runOnce', 'runDaily', 'schedule',
+  'unschedule', 'canSchedule', 'runEvery1Minute', 'runEvery5Minutes', 'runEvery10Minutes', 'runEvery15Minutes', 'runEvery30Minutes',
+  'runEvery1Hour', 'runEvery3Hours', 'sendPush', 'sendPushMessage', 'sendSms', 'sendSmsMessage', 'sendNotification',
+  'sendNotificationEvent', 'sendNotificationToContacts', 'textToSpeech', 'setLocationMode',
+  // Time, weather, location
+  'now', 'timeOffset', 'timeToday', 'timeTodayAfter', 'timeOfDayIsBetween', 'toDateTime', 'getSunriseAndSunset', 'getWeatherFeature',
+  'getTemperatureScale', 'getLocation', 'getApp', 'getTwcConditions', 'getTwcForecast', 'getTwcLocation',
+  // The preferences and mappings DSL
+  'preferences', 'page', 'dynamicPage', 'section', 'input', 'paragraph', 'href', 'label', 'mode', 'icon', 'image', 'app',
+  'ifSet', 'ifUnset', 'mappings', 'path', 'definition',
+]);

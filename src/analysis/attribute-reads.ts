@@ -1,5 +1,6 @@
-// Which device attributes an app's code can observe: by reading them (`currentSwitch`,
-// `switchState`, `currentValue("switch")`, `currentState("switch")`, `latestValue(...)`) or by
+// Which device attributes an app's code can observe: by reading them (`sensor.contact`,
+// `currentSwitch`, `switchState`, `currentValue("switch")`, `currentState("switch")`,
+// `latestValue(...)`) or by
 // subscribing to their events. The pair model leaves an attribute that neither app observes, that
 // no environment event fires and that conflict detection does not track out of the state key and
 // the accesses (issue 17): its value can influence nothing (FireCO2Alarm's siren and speech level).
@@ -7,7 +8,9 @@
 // Syntactic over the whole app and conservative: any property or call of those shapes counts,
 // whatever its receiver; a computed attribute name (`currentValue(name)`, `dev."current$x"`,
 // `subscribe(dev, attr, h)` with a computed `attr`), the primary-attribute property `latestValue`,
-// or reflective calls make every attribute observable.
+// or reflective calls make every attribute observable. A device property read through a computed
+// index (`sensor[name]`) is not seen here: the home stops the check if one reads a left-out attribute
+// (HomeHost.readAttribute).
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
@@ -22,6 +25,8 @@ export function observedAttributes(app: AppIR): ReadonlySet<string> | 'all' {
   const names = new Set<string>();
   let all = false;
   const visit = (node: ast.Node): void => {
+    // `sensor["contact"]` reads a property too; a computed index the model checks at run time.
+    if (node.kind === 'Index' && node.index.kind === 'StringLiteral') addProperty(node.index.value, names);
     if (node.kind === 'PropertyAccess') {
       if (typeof node.property !== 'string') all = true;
       else if (node.property === 'latestValue') all = true;
@@ -43,8 +48,12 @@ export function observedAttributes(app: AppIR): ReadonlySet<string> | 'all' {
   return all ? 'all' : names;
 }
 
-/** `currentSwitch` → `switch`, `switchState` → `switch` (the interpreter's device properties). */
+/**
+ * The attributes a device property may read (the interpreter's device properties): `sensor.contact`
+ * → `contact`, `currentSwitch` → `switch`, `switchState` → `switch`.
+ */
 function addProperty(property: string, names: Set<string>): void {
+  names.add(property);
   if (property.startsWith('current') && property.length > 7) names.add(property.charAt(7).toLowerCase() + property.slice(8));
   if (property.endsWith('State') && property.length > 5) names.add(property.slice(0, -5));
 }

@@ -3,6 +3,7 @@
 // with every access recorded for the model checker's independence relation.
 import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
 import type { AppHandle, Host, Message, RuntimeSubscription, SubscriptionTarget, TimerRequest } from '../interp/host.js';
+import { UnsupportedError } from '../interp/errors.js';
 import { toStr } from '../interp/operators.js';
 import { NOW_MS } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
@@ -27,6 +28,10 @@ export class HomeHost implements Host {
   }
 
   readAttribute(_app: AppHandle, device: DeviceRef, attribute: string): Value {
+    // The states leave out attributes the apps' code cannot read (live-attributes.ts); a read the
+    // static scan did not see (a name computed at run time) stops the check rather than let merged
+    // states answer differently.
+    if (!this.world.isLiveAttribute(attribute)) throw new UnsupportedError(`reading ${device.id}.${attribute} by a name the static scan of attribute reads does not see`);
     this.events.access('read', deviceAttributeLocation(device.id, attribute));
     return this.world.devices.get(device.id)?.values.get(attribute) ?? null;
   }

@@ -49,8 +49,9 @@ describe('the state keys an app may read before writing them', () => {
 
 describe('the device attributes an app observes', () => {
   it('reads current values, states and subscriptions by name; a computed name observes everything', () => {
-    const observed = observedAttributes(ir(`def h() {\n s.currentSwitch\n t.currentValue("level")\n l.lockState\n subscribe(m, "motion.active", h)\n}`));
-    expect(observed === 'all' ? 'all' : [...observed].sort()).toEqual(expect.arrayContaining(['level', 'lock', 'motion', 'switch']));
+    const observed = observedAttributes(ir(`def h() {\n s.currentSwitch\n t.currentValue("level")\n l.lockState\n c.contact\n subscribe(m, "motion.active", h)\n}`));
+    expect(observed === 'all' ? 'all' : [...observed].sort()).toEqual(expect.arrayContaining(['contact', 'level', 'lock', 'motion', 'switch']));
+    expect(observed === 'all' ? [] : [...observed]).not.toContain('alarm');
     expect(observedAttributes(ir(`def h(a) { s.currentValue(a) }`))).toBe('all');
   });
 });

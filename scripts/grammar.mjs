@@ -20,7 +20,18 @@ export class SyntaxError extends Error {
   found: string | null;
   location: PeggyRange;
 }
-export function parse(input: string, options?: { grammarSource?: string; startRule?: string }): Program;
+export interface ParseProbe { offset?: () => number }
+export interface ParseOptions {
+  grammarSource?: string;
+  startRule?: string;
+  /** Brackets nested deeper than this are a syntax error at the bracket. */
+  maxBrackets?: number;
+  /** Called every few thousand nodes built; may throw to stop the parse. */
+  onNodes?: () => void;
+  /** Filled with a function giving the offset the parse had reached. */
+  probe?: ParseProbe;
+}
+export function parse(input: string, options?: ParseOptions): Program;
 `;
 
 export function compileGrammar({ force = false } = {}) {

@@ -6,7 +6,9 @@
 // over-approximation of an app's writes is: for each capability of its device inputs, the writes
 // of every command of that capability the app's code names anywhere (any command when the code
 // calls a method by a computed name), and the location mode when the code names `setLocationMode`
-// or `setMode` or assigns a `mode` property. If the two bounds share no tracked attribute, no
+// or `setMode`, assigns a `mode` property, or calls a method by a computed name on anything but a
+// device input (a computed command on an input, `thermostat1."${mode}"()`, runs a device command;
+// a local variable that shadows a device input's name with the app or the location is not seen). If the two bounds share no tracked attribute, no
 // search can find a conflict. A logger app, which issues no command at all, never conflicts.
 //
 // The bound is syntactic over the whole app (every method, field initialiser and top-level
@@ -32,15 +34,20 @@ const MODE_SETTERS = new Set(['setLocationMode', 'setMode']);
 /** What the app's code names: method names called or referenced, and whether any name is computed. */
 interface NamedCalls {
   methods: Set<string>;
+  /** A method of any object, the app's own included, is called by a computed name. */
   computed: boolean;
+  /** A device command is called by a computed name on a device input (`thermostat1."${mode}"()`): any command, never the app's own methods. */
+  computedCommand: boolean;
   assignsMode: boolean;
 }
 
 function namedCalls(app: AppIR): NamedCalls {
-  const found: NamedCalls = { methods: new Set(), computed: false, assignsMode: false };
+  const found: NamedCalls = { methods: new Set(), computed: false, computedCommand: false, assignsMode: false };
+  const inputs = deviceInputs(app);
   const visit = (node: ast.Node): void => {
     if (node.kind === 'MethodCall') {
       if (typeof node.method === 'string') found.methods.add(node.method);
+      else if (node.receiver?.kind === 'Identifier' && inputs.has(node.receiver.name)) found.computedCommand = true;
       else found.computed = true;
     } else if (node.kind === 'MethodReference') {
       found.methods.add(node.method);
@@ -65,7 +72,7 @@ export function possibleWrites(app: AppIR): WriteTarget[] {
   for (const capability of capabilities) {
     const device = simulatedDeviceId(capability);
     for (const [command, attributes] of commandWrites(capability)) {
-      if (!calls.computed && !calls.methods.has(command)) continue;
+      if (!calls.computed && !calls.computedCommand && !calls.methods.has(command)) continue;
       for (const attribute of attributes) add(device, attribute);
     }
   }

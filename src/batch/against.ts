@@ -2,6 +2,7 @@
 // device capability both actuate, or the location mode both write) is checked with it as App1, in
 // parallel on the batch's worker pool, tracking the attributes of all the groups they share.
 // Nothing is stored: the result is returned ranked, conflicts first.
+import type { EnvironmentName } from '../model/environment.js';
 import { resolve } from 'node:path';
 import { classifyApp, type AppClassification } from '../analysis/classify.js';
 import type { LowerError } from '../lower/lower.js';
@@ -27,6 +28,8 @@ export interface AgainstOptions {
   maxStates?: number;
   prefilter?: boolean;
   firstConflict?: boolean;
+  /** The environment of every check (CheckPairOptions.env). */
+  env?: EnvironmentName;
   /** Called as each (partner, mode) check ends. */
   onChecked?: (done: number, total: number) => void;
 }
@@ -100,6 +103,7 @@ function task(options: AgainstOptions, partner: AgainstPartner, index: number, m
     maxHeapMb: softHeapLimitMb(options.memoryMb),
     prefilter: options.prefilter,
     firstConflict: options.firstConflict,
+    env: options.env,
   };
 }
 

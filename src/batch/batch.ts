@@ -7,6 +7,7 @@ import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../util/version.js';
 import { pairGroups, requireDirectory, selectGroups, UsageError, type Group } from '../pairs/source.js';
+import type { EnvironmentName } from '../model/environment.js';
 import { DEFAULT_TRACKED } from '../pipeline/explore-pair.js';
 import { formatLoadError, loadApp } from '../pipeline/load.js';
 import { runPool, type PoolOptions } from '../pool/pool.js';
@@ -34,6 +35,8 @@ export interface BatchOptions {
   prefilter?: boolean;
   /** Stop each pair's search at its first conflict, as the reference does. Default false: all conflicts. */
   firstConflict?: boolean;
+  /** The environment of every check (src/model/environment.ts); default `reference`. */
+  env?: EnvironmentName;
   db: string;
   /** A run id, or `last` for the newest run with the same configuration (a new run if there is none). */
   resume?: string;
@@ -92,6 +95,8 @@ export function runConfig(options: BatchOptions) {
     // Only present when on, so that runs stored before this option still resume.
     ...(options.prefilter && { prefilter: true }),
     ...(options.firstConflict && { firstConflict: true }),
+    // Only present for the full environment, so that runs stored before this option (all in the reference's) still resume.
+    ...(options.env === 'full' && { env: 'full' }),
     // Only present for explicit pairs, so that runs stored before this option still resume.
     ...(options.pairs && { pairs: options.pairs.map((g) => ({ name: g.name, attributes: g.attributes, pairs: g.pairs.map((p) => [p.app1, p.app2]) })) }),
   };
@@ -112,7 +117,7 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
   const store = new Store(options.db);
   try {
     const runId = openRun(store, options);
-    const apps = registerApps(store, options.corpus, groups);
+    const apps = registerApps(store, options.corpus, groups, options.budgetS);
     const done = store.doneKeys(runId);
     const summary: BatchSummary = { runId, stored: 0, skipped: 0, verdicts: {}, ms: 0 };
     const save = (pairId: number, record: ResultRecord) => {
@@ -130,7 +135,7 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
           if (done.has(`${pairId}:${mode}`)) { summary.skipped++; continue; }
           const failure = app1.failure ?? app2.failure;
           if (failure) save(pairId, { mode, verdict: failure.verdict, complete: false, error: failure.error, conflicts: [], warnings: [] });
-          else tasks.push({ pairId, group: group.name, file1: app1.file, file2: app2.file, mode, attributes: trackedAttributes(group), budgetMs: options.budgetS * 1000, maxStates: options.maxStates, maxHeapMb: softHeapLimitMb(options.memoryMb), prefilter: options.prefilter, firstConflict: options.firstConflict });
+          else tasks.push({ pairId, group: group.name, file1: app1.file, file2: app2.file, mode, attributes: trackedAttributes(group), budgetMs: options.budgetS * 1000, maxStates: options.maxStates, maxHeapMb: softHeapLimitMb(options.memoryMb), prefilter: options.prefilter, firstConflict: options.firstConflict, env: options.env });
         }
       }
     }
@@ -206,8 +211,11 @@ function resumeCommand(command: string, runId: number): string {
   return `${command.replace(/ --resume(=| )\S+/, '')} --resume ${runId}`;
 }
 
-/** Records every app of the groups once, with its content hash and whether it parses and lowers. */
-function registerApps(store: Store, corpus: string, groups: readonly Group[]): Map<string, AppEntry> {
+/**
+ * Records every app of the groups once, with its content hash and whether it parses and lowers;
+ * each app is loaded under the pair's budget, so a huge file costs its pairs, not the batch.
+ */
+function registerApps(store: Store, corpus: string, groups: readonly Group[], budgetS: number): Map<string, AppEntry> {
   const apps = new Map<string, AppEntry>();
   for (const name of new Set(groups.flatMap((g) => g.apps))) {
     const file = join(corpus, name);
@@ -219,7 +227,7 @@ function registerApps(store: Store, corpus: string, groups: readonly Group[]): M
       continue;
     }
     const contentHash = createHash('sha256').update(text.source).digest('hex');
-    const loaded = loadApp(file);
+    const loaded = loadApp(file, { deadline: Date.now() + budgetS * 1000 });
     const failure = loaded.ok ? undefined : { verdict: loaded.kind, error: formatLoadError(loaded.error) };
     const status = loaded.ok ? 'ok' : loaded.kind === 'parse-error' ? 'parse-error' : 'lower-error';
     apps.set(name, { id: store.saveApp({ name: shortName, path: file, contentHash, status, error: failure?.error }), file, contentHash, failure });

@@ -1,4 +1,5 @@
 // One unit of batch work, as sent to a worker process, and how its outcome becomes a stored result.
+import type { EnvironmentName } from '../model/environment.js';
 import type { TaskOutcome } from '../pool/protocol.js';
 import type { Mode, PairResult, ResultRecord } from '../results/types.js';
 import { resultRecord } from '../store/columns.js';
@@ -18,6 +19,8 @@ export interface PairTask {
   prefilter?: boolean;
   /** Stop each search at its first conflict (CheckPairOptions.firstConflict). */
   firstConflict?: boolean;
+  /** The environment (CheckPairOptions.env). */
+  env?: EnvironmentName;
 }
 
 /** The stored form of any outcome: a worker that was stopped or died still gives a result. */

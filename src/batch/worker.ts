@@ -4,5 +4,5 @@ import { serveTasks } from '../pool/serve.js';
 import type { PairTask } from './task.js';
 
 serveTasks((task: PairTask) =>
-  checkPairFiles(task.file1, task.file2, { mode: task.mode, attributes: task.attributes, budgetMs: task.budgetMs, maxStates: task.maxStates, maxHeapMb: task.maxHeapMb, prefilter: task.prefilter, firstConflict: task.firstConflict }),
+  checkPairFiles(task.file1, task.file2, { mode: task.mode, attributes: task.attributes, budgetMs: task.budgetMs, maxStates: task.maxStates, maxHeapMb: task.maxHeapMb, prefilter: task.prefilter, firstConflict: task.firstConflict, env: task.env }),
 );

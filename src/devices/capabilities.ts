@@ -217,7 +217,11 @@ const TABLE: CapabilitySpec[] = [
   },
   sensor('motionSensor', [enumAttr('motion', ['inactive', 'active'], 'inactive', 'active')]),
   sensor('presenceSensor', [enumAttr('presence', ['not present', 'present'], 'not present', 'present')]),
-  sensor('beacon', [enumAttr('presence', ['not present', 'present'], 'not present', 'present')]),
+  // A beacon's presence event says whose phone it saw (its network id) and whether it arrived ("1"):
+  // the one simulated phone, which apps find among their mobilePresence inputs by that id.
+  sensor('beacon', [enumAttr('presence', ['not present', 'present'], 'not present', 'present')], {
+    eventData: { presence: { present: { presence: '1', dni: simulatedDeviceId('mobilePresence') }, 'not present': { presence: '0', dni: simulatedDeviceId('mobilePresence') } } },
+  }),
   sensor('mobilePresence', [enumAttr('presence', ['not present', 'present'], 'not present', 'present')]),
   sensor('accelerationSensor', [enumAttr('acceleration', ['inactive', 'active'], 'inactive', 'active')]),
   sensor('smokeDetector', [
@@ -308,6 +312,14 @@ export function commandNames(spec: CapabilitySpec): string[] {
 export function initialValues(spec: CapabilitySpec, init: boolean): Map<string, PlainValue> {
   return new Map(spec.attributes.map((a) => [a.name, init ? a.initTrue : a.initFalse]));
 }
+
+/** The data an event of the device carries (`evt.data`): the table's, a button's number, or none. */
+export function eventDataOf(spec: CapabilitySpec | undefined, attribute: string, value: string): Readonly<Record<string, PlainValue>> | null {
+  return spec?.eventData?.[attribute]?.[value] ?? (attribute === 'button' ? BUTTON_DATA : null);
+}
+
+/** Every button event is of button 1, as the reference's snippets (§2.6). */
+const BUTTON_DATA = { buttonNumber: 1 };
 
 export function isManualEvent(spec: CapabilitySpec | undefined, attribute: string): boolean {
   return spec?.manualEvents?.includes(attribute) ?? false;

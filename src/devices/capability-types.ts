@@ -53,4 +53,6 @@ export interface CapabilitySpec {
   manualEvents?: readonly string[];
   /** The environment's events of this device dispatch even when the value is unchanged. */
   alwaysDispatches?: boolean;
+  /** The data (`evt.data`) an event of the device carries, by attribute and value. */
+  eventData?: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, PlainValue>>>>>>;
 }

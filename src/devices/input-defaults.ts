@@ -25,6 +25,29 @@ export const INPUT_CONSTANTS: Readonly<Record<string, PlainValue>> = {
 };
 
 /**
+ * The values the reference's global-variable extractor gives `mode` inputs (§2.3,
+ * `assignDifferentModes`): App1's mode inputs in order of declaration walk the first list, App2's
+ * the second (its buggy wrap yields null), so mode-setting apps target different modes.
+ */
+export const REFERENCE_PAIR_MODES: Readonly<Record<'App1' | 'App2', readonly (string | null)[]>> = {
+  App1: ['away', 'home', 'night', null],
+  App2: ['night', null, 'away', 'home'],
+};
+
+/** The full environment's `mode` inputs: different for the two apps at every position, never unset. */
+export const FULL_PAIR_MODES: Readonly<Record<'App1' | 'App2', readonly string[]>> = {
+  App1: ['away', 'home', 'night'],
+  App2: ['night', 'away', 'home'],
+};
+
+/**
+ * The full environment's numeric settings of App2 (App1 keeps the reference's 50): two people
+ * configure a setpoint, level or threshold differently, so that two apps setting the same
+ * attribute from their settings can disagree.
+ */
+export const SECOND_APP_NUMBER = 70;
+
+/**
  * The properties of the location's hub, which a `hub` input holds (as an object whose text is the
  * reference's constant `hub0`): what apps read of it, in the platform's format.
  */

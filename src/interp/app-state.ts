@@ -7,6 +7,7 @@
 // them apart by iterating them. Values print with their type where Groovy distinguishes them
 // (1 vs 1.0 vs 1.0d vs "1").
 import type { StoreName } from '../ir/ir.js';
+import { ValueWalk } from './limits.js';
 import * as num from './numbers.js';
 import { toStr } from './operators.js';
 import {
@@ -49,16 +50,24 @@ export function emptyAppState(): AppState {
  * values are immutable in the model (dates, devices, numbers) or opaque (closures) and are shared.
  */
 export function deepCopy(v: Value): Value {
-  if (Array.isArray(v)) return v.map(deepCopy);
-  if (v instanceof Map) return copyMap(v);
-  if (v instanceof GMapEntry) return new GMapEntry(deepCopy(v.key), deepCopy(v.value));
+  return copied(v, new ValueWalk());
+}
+
+function copied(v: Value, walk: ValueWalk): Value {
+  if (Array.isArray(v)) return walk.inside(v.length, () => v.map((x) => copied(x, walk)));
+  if (v instanceof Map) return walk.inside(v.size, () => copyEntries(v, walk));
+  if (v instanceof GMapEntry) return walk.inside(2, () => new GMapEntry(copied(v.key, walk), copied(v.value, walk)));
   if (v instanceof GRandom) return new GRandom(v.seed);
   return v;
 }
 
 function copyMap(m: GMap): GMap {
+  return copyEntries(m, new ValueWalk());
+}
+
+function copyEntries(m: GMap, walk: ValueWalk): GMap {
   const out: GMap = new Map();
-  for (const [k, x] of m) out.set(k, deepCopy(x));
+  for (const [k, x] of m) out.set(k, copied(x, walk));
   return out;
 }
 
@@ -80,17 +89,21 @@ export function restoreAppState(target: AppState, snap: AppSnapshot): void {
 
 /** The canonical string of a value: equal strings iff Groovy-indistinguishable (see header). */
 export function canonicalValue(v: Value): string {
+  return canonical(v, new ValueWalk());
+}
+
+function canonical(v: Value, walk: ValueWalk): string {
   if (v === null) return 'null';
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'boolean' || typeof v === 'number') return String(v);
   if (v instanceof Decimal) return `${num.formatNumber(v)}G`;
   if (v instanceof Double) return `${num.formatNumber(v)}d`;
-  if (Array.isArray(v)) return `[${v.map(canonicalValue).join(',')}]`;
-  if (v instanceof Map) return `{${[...v].map(([k, x]) => `${canonicalValue(k)}:${canonicalValue(x)}`).join(',')}}`;
+  if (Array.isArray(v)) return walk.inside(v.length, () => `[${v.map((x) => canonical(x, walk)).join(',')}]`);
+  if (v instanceof Map) return walk.inside(v.size, () => `{${[...v].map(([k, x]) => `${canonical(k, walk)}:${canonical(x, walk)}`).join(',')}}`);
   if (v instanceof GDate) return `Date(${v.time})`;
   // The generator's whole state: two Randoms with equal seeds produce equal futures.
   if (v instanceof GRandom) return `Random(${v.seed})`;
-  if (v instanceof GMapEntry) return `Entry(${canonicalValue(v.key)},${canonicalValue(v.value)})`;
+  if (v instanceof GMapEntry) return walk.inside(2, () => `Entry(${canonical(v.key, walk)},${canonical(v.value, walk)})`);
   if (v instanceof DeviceRef) return `Device(${v.id})`;
   if (v instanceof GEvent) return `Event(${v.name},${JSON.stringify(v.value)},${v.device?.id ?? ''})`;
   if (v instanceof GClosure) return `Closure(${v.methodName ?? '?'})`;
@@ -108,21 +121,25 @@ export function canonicalValue(v: Value): string {
  * caller that gets false computes the strings. Cheaper than printing: no string is built.
  */
 export function sameValue(a: Value, b: Value): boolean {
+  return same(a, b, new ValueWalk());
+}
+
+function same(a: Value, b: Value, walk: ValueWalk): boolean {
   if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
-  if (a instanceof Map) return b instanceof Map && sameMap(a, b);
-  if (a instanceof GMapEntry) return b instanceof GMapEntry && sameValue(a.key, b.key) && sameValue(a.value, b.value);
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && walk.inside(a.length, () => a.every((x, i) => same(x, b[i], walk)));
+  if (a instanceof Map) return b instanceof Map && walk.inside(a.size, () => sameMap(a, b, walk));
+  if (a instanceof GMapEntry) return b instanceof GMapEntry && walk.inside(2, () => same(a.key, b.key, walk) && same(a.value, b.value, walk));
   if (a instanceof GRandom) return b instanceof GRandom && a.seed === b.seed;
   return false;
 }
 
-/** Same entries in the same order (`sameValue` on keys and values). */
-function sameMap(a: ReadonlyMap<Value, Value>, b: ReadonlyMap<Value, Value>): boolean {
+/** Same entries in the same order (`same` on keys and values). */
+function sameMap(a: ReadonlyMap<Value, Value>, b: ReadonlyMap<Value, Value>, walk = new ValueWalk()): boolean {
   if (a.size !== b.size) return false;
   const others = b.entries();
   for (const [k, x] of a) {
     const [k2, x2] = others.next().value!;
-    if (!sameValue(k, k2) || !sameValue(x, x2)) return false;
+    if (!same(k, k2, walk) || !same(x, x2, walk)) return false;
   }
   return true;
 }

@@ -3,8 +3,9 @@
 // lists), `new`, and casts.
 import type * as ast from '../parser/ast.js';
 import type { FunctionIR } from '../ir/ir.js';
-import { CallDepthError, nullPointer } from './errors.js';
+import { CallDepthError, nullPointer, RecursionError } from './errors.js';
 import { NOT_FOUND, callGroovyMethod, castValue, iterate } from './groovy-methods.js';
+import { checkedSize } from './limits.js';
 import { instanceOf } from './operators.js';
 import { MUTATING_METHODS, noteMutation } from './ownership.js';
 import { javaMethod, newObject } from './java/classes.js';
@@ -30,6 +31,9 @@ export function pickOverload(fns: FunctionIR[], argc: number): FunctionIR {
 
 export function invokeFunction(app: AppCore, fn: FunctionIR, args: Value[]): Value {
   const b = app.budget;
+  // Deep nesting within one handler run is the app's own recursion; across handler runs it is an
+  // event cascade, which the home cuts (both are counted, never left to the JS stack).
+  if (b.depth - b.runBase >= b.maxRecursion) throw new RecursionError(`more than ${b.maxRecursion} nested calls in one handler run, in ${fn.name}() (runaway recursion?)`);
   if (++b.depth > b.maxDepth) {
     b.depth--;
     throw new CallDepthError(`call depth over ${b.maxDepth} in ${fn.name}()`);
@@ -146,8 +150,11 @@ export function invokeMethod(frame: Frame, self: Value, name: string, args: Valu
       return r;
     }
   }
-  if ((Array.isArray(self) || self instanceof Map) && MUTATING_METHODS.has(name)) noteMutation(self);
+  const mutating = (Array.isArray(self) || self instanceof Map) && MUTATING_METHODS.has(name);
+  if (mutating) noteMutation(self);
   const r = callGroovyMethod(self, name, withNamed(args, named));
+  // A list or map grown in place (`l.addAll(l)`) is held to the limits of a new one.
+  if (mutating) checkedSize(self);
   if (r !== NOT_FOUND) return r;
   // SmartThings runs a command on a device list on every device: `switches.on()`.
   if (Array.isArray(self) && isDeviceList(self)) return self.map((d) => invokeMethod(frame, d, name, args, named));

@@ -53,13 +53,36 @@ export interface Platform {
 /**
  * Steps and nesting shared by every app instance of one simulated world, so a cascade of nested
  * handler runs (App1 → command → App2 → ...) is bounded as a whole. Reset when the outermost
- * invocation starts.
+ * invocation starts. Every limit is a count, never the JS stack or the clock, so the same app ends
+ * the same way on every machine (docs/interpreter.md, "Limits"):
+ * - `maxSteps` statements and closure calls: an endless loop;
+ * - `maxDepth` nested app method calls across the world: an endless event cascade, which the home
+ *   cuts (model/home.ts);
+ * - `maxRecursion` nested calls within one handler run: runaway recursion, an error of the app;
+ * - `maxNesting` nested statements and expressions being evaluated, calls included: what keeps the
+ *   evaluator's own recursion far from the end of the JS stack.
  */
 export class Budget {
   steps = 0;
   depth = 0;
+  /** `depth` when the innermost handler run started. */
+  runBase = 0;
+  nesting = 0;
   constructor(
     readonly maxSteps = 2_000_000,
     readonly maxDepth = 150,
+    readonly maxRecursion = 100,
+    readonly maxNesting = 1_200,
   ) {}
+
+  /** Runs one handler (or another entry the host calls) nested in whatever runs already. */
+  handlerRun<T>(fn: () => T): T {
+    const outer = this.runBase;
+    this.runBase = this.depth;
+    try {
+      return fn();
+    } finally {
+      this.runBase = outer;
+    }
+  }
 }

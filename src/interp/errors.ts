@@ -63,7 +63,7 @@ export class UnsupportedError extends StopError {
 /** The step or depth budget ran out (an endless loop, runaway recursion or event cascade). */
 export class BudgetError extends StopError {
   readonly kind = 'budget';
-  constructor(what: string) {
+  constructor(readonly what: string) {
     super(`budget exceeded: ${what}`);
   }
 }
@@ -74,6 +74,12 @@ export class BudgetError extends StopError {
  * SmartThings, delivering events asynchronously, would run forever.
  */
 export class CallDepthError extends BudgetError {}
+
+/**
+ * One handler run nests too many calls, or statements and expressions too deeply: runaway
+ * recursion, an error of the app wherever it runs (never mistaken for an event cascade).
+ */
+export class RecursionError extends BudgetError {}
 
 export const nullPointer = (what: string) =>
   new GroovyError('NullPointerException', `Cannot ${what} on null object`);

@@ -4,11 +4,12 @@
 import type * as ast from '../parser/ast.js';
 import { BudgetError, GroovyError } from './errors.js';
 import * as num from './numbers.js';
-import { instanceOf, toStr, truthy } from './operators.js';
+import { checkedSize } from './limits.js';
+import { concat, instanceOf, toStr, truthy } from './operators.js';
 import { iterate } from './groovy-methods.js';
 import { Double, GClosure, type GMap, type Value } from './values.js';
 import { bindParams, evalCall, evalCast, evalMethodCall, evalNew, invokeMethod } from './calls.js';
-import { located, recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
+import { enterNode, locatedError, recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
 import { binary, evalAssign, evalUnary, evalUpdate } from './operator-expressions.js';
 import { evalIndex, evalPropertyAccess, resolveName } from './properties.js';
 import { execStatements } from './statements.js';
@@ -21,19 +22,37 @@ export function evalExpr(frame: Frame, e: ast.Expression): Value {
       return numberLiteral(e);
     case 'StringLiteral':
       return e.value;
-    case 'GString': {
-      let out = e.strings[0];
-      for (let i = 0; i < e.values.length; i++) out += toStr(evalExpr(frame, e.values[i])) + e.strings[i + 1];
-      return out;
-    }
     case 'BooleanLiteral':
       return e.value;
     case 'NullLiteral':
       return null;
-    case 'Identifier':
-      return resolveName(frame, e.name);
     case 'ThisExpr':
       return frame.app.self;
+    default:
+      // `located`, inlined (frame.ts).
+      try {
+        enterNode(frame.app.budget);
+        return checkedSize(evalCompound(frame, e));
+      } catch (error) {
+        throw locatedError(frame.app, e, error);
+      } finally {
+        frame.app.budget.nesting--;
+      }
+  }
+}
+
+type Leaf = ast.NumberLiteral | ast.StringLiteral | ast.BooleanLiteral | ast.NullLiteral | ast.ThisExpr;
+
+/** An expression that may fail or recurse: evaluated one nesting level deeper, errors at its position. */
+function evalCompound(frame: Frame, e: Exclude<ast.Expression, Leaf>): Value {
+  switch (e.kind) {
+    case 'GString': {
+      let out = e.strings[0];
+      for (let i = 0; i < e.values.length; i++) out = concat(out, toStr(evalExpr(frame, e.values[i])) + e.strings[i + 1]);
+      return out;
+    }
+    case 'Identifier':
+      return resolveName(frame, e.name);
     case 'ListLiteral':
       return evalList(frame, e.elements);
     case 'MapLiteral':
@@ -43,28 +62,28 @@ export function evalExpr(frame: Frame, e: ast.Expression): Value {
     case 'Closure':
       return makeClosure(frame, e);
     case 'PropertyAccess':
-      return located(frame.app, e, () => evalPropertyAccess(frame, e));
+      return evalPropertyAccess(frame, e);
     case 'MethodCall':
-      return located(frame.app, e, () => evalMethodCall(frame, e));
+      return evalMethodCall(frame, e);
     case 'Call':
-      return located(frame.app, e, () => evalCall(frame, e));
+      return evalCall(frame, e);
     case 'Index':
-      return located(frame.app, e, () => evalIndex(frame, e));
+      return evalIndex(frame, e);
     case 'MethodReference':
       return methodReference(frame, evalExpr(frame, e.object), e.method);
     case 'Unary':
-      return located(frame.app, e, () => evalUnary(frame, e));
+      return evalUnary(frame, e);
     case 'Update':
-      return located(frame.app, e, () => evalUpdate(frame, e));
+      return evalUpdate(frame, e);
     case 'Binary':
-      return located(frame.app, e, () => binary(frame, e.operator, evalExpr(frame, e.left), evalExpr(frame, e.right)));
+      return binary(frame, e.operator, evalExpr(frame, e.left), evalExpr(frame, e.right));
     case 'Logical': {
       const l = truthy(evalExpr(frame, e.left));
       if (e.operator === '&&') return l && truthy(evalExpr(frame, e.right));
       return l || truthy(evalExpr(frame, e.right));
     }
     case 'Assign':
-      return located(frame.app, e, () => evalAssign(frame, e));
+      return evalAssign(frame, e);
     case 'Ternary':
       return truthy(evalExpr(frame, e.test)) ? evalExpr(frame, e.consequent) : evalExpr(frame, e.alternate);
     case 'Elvis': {
@@ -72,15 +91,15 @@ export function evalExpr(frame: Frame, e: ast.Expression): Value {
       return truthy(l) ? l : evalExpr(frame, e.right);
     }
     case 'Cast':
-      return located(frame.app, e, () => evalCast(evalExpr(frame, e.expression), e.type));
+      return evalCast(evalExpr(frame, e.expression), e.type);
     case 'InstanceOf': {
       const r = instanceOf(evalExpr(frame, e.expression), e.type.name);
       return e.negated ? !r : r;
     }
     case 'New':
-      return located(frame.app, e, () => evalNew(frame, e));
+      return evalNew(frame, e);
     case 'Spread':
-      return located(frame.app, e, () => unsupported('spread operator outside a list or argument list'));
+      return unsupported('spread operator outside a list or argument list');
   }
 }
 
@@ -132,22 +151,38 @@ function materialiseRange(from: Value, to: Value, exclusive: boolean): Value[] {
   return Array.from({ length: Math.max(0, length) }, (_, i) => a + i * dir);
 }
 
+/**
+ * Levels of nesting a closure call counts for: called from a GDK method (`each`, `collect`, ...),
+ * it puts about as many JS frames on the stack as that many nested expressions, and the nesting
+ * limit stands for the stack (measured in docs/interpreter.md, "Limits").
+ */
+const CLOSURE_CALL_LEVELS = 3;
+
 function makeClosure(frame: Frame, e: ast.Closure): GClosure {
   const app = frame.app;
   const params = e.params;
   return new GClosure(
     (args) => {
-      step(app.budget);
-      const scope = new Scope(frame.scope);
-      const inner: Frame = { app, scope };
-      if (params === null) scope.vars.set('it', args[0] ?? null);
-      else {
-        // A closure of several parameters called with one list spreads it (`{ k, v -> }` on pairs).
-        const spread = params.length > 1 && args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
-        bindParams(inner, params, spread);
+      const b = app.budget;
+      step(b);
+      b.nesting += CLOSURE_CALL_LEVELS - 1;
+      try {
+        enterNode(b);
+        const scope = new Scope(frame.scope);
+        const inner: Frame = { app, scope };
+        if (params === null) scope.vars.set('it', args[0] ?? null);
+        else {
+          // A closure of several parameters called with one list spreads it (`{ k, v -> }` on pairs).
+          const spread = params.length > 1 && args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
+          bindParams(inner, params, spread);
+        }
+        const r = execStatements(inner, e.body);
+        return r instanceof Signal ? r.value : r;
+      } catch (error) {
+        throw locatedError(app, e, error);
+      } finally {
+        b.nesting -= CLOSURE_CALL_LEVELS;
       }
-      const r = execStatements(inner, e.body);
-      return r instanceof Signal ? r.value : r;
     },
     params === null ? 1 : params.length,
   );

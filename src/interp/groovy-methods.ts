@@ -4,7 +4,7 @@
 // NOT_FOUND for a method it does not know, so the interpreter can report it as unsupported with a
 // position. Also casts (`as T`) and `Integer.parseInt`-like statics.
 export { NOT_FOUND, iterate, listGet, listPut, type MethodResult } from './gdk/support.js';
-export { javaRegex } from './gdk/strings.js';
+export { regexMatches, regexMatchesWithGroups } from './gdk/regex.js';
 import { GroovyError, numberFormat } from './errors.js';
 import * as num from './numbers.js';
 import { compare, equals, isCase, minus, plus, toStr, truthy } from './operators.js';

@@ -30,9 +30,12 @@ export function defaultBinding(input: InputIR): InputBinding {
  * with the option `[(it.id)]`, an adaptation made for exactly that).
  */
 function firstOption(options: unknown[] | undefined): Value {
-  const first = options?.[0];
-  if (first === undefined) return null;
-  if (first instanceof Map) return (first.keys().next().value as Value) ?? null;
-  if (Array.isArray(first)) return toStr(first as Value);
-  return first as Value;
+  return options === undefined || options.length === 0 ? null : optionValue(options[0]);
+}
+
+/** One enum option as the app sees it when chosen: a map option's key, a list stringified, else itself. */
+export function optionValue(option: unknown): Value {
+  if (option instanceof Map) return (option.keys().next().value as Value) ?? null;
+  if (Array.isArray(option)) return toStr(option as Value);
+  return option as Value;
 }

@@ -15,7 +15,8 @@ import {
   type AppState,
 } from './app-state.js';
 import { Budget, type BuiltinFunction, type Platform } from './context.js';
-import type { ErrorPosition } from './errors.js';
+import { BudgetError, type ErrorPosition } from './errors.js';
+import { checkShape } from './limits.js';
 import type { AppHandle, Host } from './host.js';
 import type { AppCore } from './frame.js';
 import { callFunction, initFields, runTopLevel } from './interpreter.js';
@@ -58,6 +59,8 @@ export class AppInstance implements AppHandle, AppCore {
   readonly state: TrackedMap;
   readonly atomicState: TrackedMap;
   callSite: ErrorPosition | null = null;
+  /** The method the host invoked last: where an error found later in the app state is reported. */
+  private lastInvoked: string | null = null;
   private readonly data: AppState = emptyAppState();
   /** The stores this app only uses key by key (it cannot see nulls or the order of keys there). */
   private readonly keyedStores: readonly StoreName[];
@@ -106,7 +109,8 @@ export class AppInstance implements AppHandle, AppCore {
   }
 
   invoke(method: string, args: Value[]): Value {
-    return this.outermost(() => callFunction(this, method, this.fitArguments(method, args)));
+    this.lastInvoked = method;
+    return this.outermost(() => this.budget.handlerRun(() => callFunction(this, method, this.fitArguments(method, args))));
   }
 
   /** Runs a top-level statement of the script (used by lowering for `preferences`). */
@@ -115,7 +119,7 @@ export class AppInstance implements AppHandle, AppCore {
   }
 
   snapshot(): AppSnapshot {
-    return snapshotAppState(this.data);
+    return this.stateWalk(() => snapshotAppState(this.data));
   }
 
   restore(snapshot: AppSnapshot): void {
@@ -129,7 +133,22 @@ export class AppInstance implements AppHandle, AppCore {
 
   /** Canonical string of the app state: equal for states no Groovy program can tell apart. */
   canonicalState(): string {
-    return canonicalAppState(this.data, this.keyedStores, this.isLive);
+    return this.stateWalk(() => canonicalAppState(this.data, this.keyedStores, this.isLive));
+  }
+
+  /**
+   * A walk over the whole app state, which a value made too large or cyclic after it was stored
+   * (`state.m = m; m.self = m`) stops: its error is placed at the method that ran last.
+   */
+  private stateWalk<T>(walk: () => T): T {
+    try {
+      return walk();
+    } catch (e) {
+      if (!(e instanceof BudgetError) || e.at) throw e;
+      const error = new BudgetError(`the app state after ${this.lastInvoked ?? 'loading'}(): ${e.what}`);
+      const decl = this.lastInvoked === null ? undefined : this.functions.get(this.lastInvoked)?.[0]?.decl;
+      throw error.locate({ file: this.file, line: decl?.range.start.line ?? 1, column: decl?.range.start.column ?? 1 });
+    }
   }
 
   // --- RuntimeContext / AppCore -----------------------------------------------------------------
@@ -156,6 +175,7 @@ export class AppInstance implements AppHandle, AppCore {
   }
 
   fieldPut(name: string, value: Value): void {
+    checkShape(value);
     const owner = this.owner('field', name);
     owner?.record(writeKind(this.data.fields, name, value), owner.location);
     if (owner) tagContainer(value, owner);
@@ -172,6 +192,7 @@ export class AppInstance implements AppHandle, AppCore {
 
   storePut(store: TrackedMap, key: Value, value: Value): void {
     if (value === null && this.nullIsMissing(store)) return this.storeRemove(store, key);
+    checkShape(value);
     const owner = this.owner(store.store, toStr(key));
     owner?.record(writeKind(store.map, key, value), owner.location);
     if (owner) tagContainer(value, owner);

@@ -8,7 +8,7 @@
 // Control flow: statements return a value (for Groovy's implicit return of the last statement) or
 // a Signal for return/break/continue; Groovy exceptions are JS exceptions (errors.ts).
 import type * as ast from '../parser/ast.js';
-import { BudgetError, GroovyError } from './errors.js';
+import { GroovyError } from './errors.js';
 import type { Value } from './values.js';
 import { invokeFunction, pickOverload } from './calls.js';
 import { evalExpr } from './expressions.js';
@@ -22,36 +22,24 @@ import { execStatement } from './statements.js';
 export function callFunction(app: AppCore, name: string, args: Value[]): Value {
   const fns = app.functions.get(name);
   if (!fns) throw new GroovyError('MissingMethodException', `No method ${name}() in ${app.file}`);
-  return guardStack(() => invokeFunction(app, pickOverload(fns, args.length), args));
+  return invokeFunction(app, pickOverload(fns, args.length), args);
 }
 
 /** Evaluates the initialisers of the app's script fields, in order. */
 export function initFields(app: AppCore, decls: readonly ast.VarDecl[]): void {
   const frame: Frame = { app, scope: new Scope(null) };
   for (const decl of decls) {
-    guardStack(() =>
-      located(app, decl, () => {
-        for (const d of decl.declarations) app.fieldPut(d.name, d.init ? evalExpr(frame, d.init) : null);
-        return null;
-      }),
-    );
+    located(app, decl, () => {
+      for (const d of decl.declarations) app.fieldPut(d.name, d.init ? evalExpr(frame, d.init) : null);
+      return null;
+    });
   }
 }
 
 /** Runs a top-level statement of the script (`preferences { ... }` during lowering). */
 export function runTopLevel(app: AppCore, stmt: ast.Statement): Value {
-  const r = guardStack(() => execStatement({ app, scope: new Scope(null) }, stmt));
+  const r = execStatement({ app, scope: new Scope(null) }, stmt);
   return r instanceof Signal ? r.value : r;
-}
-
-/** JS stack exhaustion from deep Groovy recursion becomes a budget error. */
-function guardStack<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (e) {
-    if (e instanceof RangeError && /call stack/.test(e.message)) throw new BudgetError('recursion too deep');
-    throw e;
-  }
 }
 
 recurse.callFunction = callFunction;

@@ -2,7 +2,7 @@
 // destructuring) and `++`/`--`. What an operator does to values is in operators.ts and numbers.ts.
 import type * as ast from '../parser/ast.js';
 import { GroovyError, nullPointer } from './errors.js';
-import { iterate, javaRegex } from './groovy-methods.js';
+import { iterate, regexMatches, regexMatchesWithGroups } from './groovy-methods.js';
 import * as num from './numbers.js';
 import { compare, equals, isCase, minus, plus, times, toStr, truthy } from './operators.js';
 import { noteMutation } from './ownership.js';
@@ -57,11 +57,6 @@ function leftShift(a: Value, b: Value): Value {
   return bitwise('<<', a, b);
 }
 
-function regexFind(text: Value, pattern: Value): Value[] {
-  const re = javaRegex(toStr(pattern), 'g');
-  return [...toStr(text).matchAll(re)].map((m) => (m.length > 1 ? [...m].map((g) => g ?? null) : m[0]));
-}
-
 export function binary(frame: Frame, op: ast.BinaryOperator, l: Value, r: Value): Value {
   switch (op) {
     case '==':
@@ -107,9 +102,9 @@ export function binary(frame: Frame, op: ast.BinaryOperator, l: Value, r: Value)
     case '!in':
       return !isCase(r instanceof TrackedMap ? readWholeStore(frame.app, r) : r, l, callClosure);
     case '=~':
-      return regexFind(l, r);
+      return regexMatchesWithGroups(toStr(l), toStr(r));
     case '==~':
-      return javaRegex(`^(?:${toStr(r)})$`, '').test(toStr(l));
+      return regexMatches(toStr(l), toStr(r));
   }
 }
 

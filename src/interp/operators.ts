@@ -1,12 +1,14 @@
 // Groovy's core operations on values: truth, equality, ordering, string conversion and the
 // arithmetic operators on non-numbers (string and list `+`, `-`, `*`, `<<`), plus `in`/isCase.
 import { GroovyError } from './errors.js';
+import { checkLength, ValueWalk } from './limits.js';
 import * as num from './numbers.js';
 import {
   BuiltinObject,
   ClassRef,
   Decimal,
   DeviceRef,
+  DeviceStateMap,
   Double,
   GClosure,
   GDate,
@@ -36,22 +38,28 @@ export function truthy(v: Value): boolean {
 
 /** Groovy `==`: numbers by value across types, GString = String, lists and maps structurally. */
 export function equals(a: Value, b: Value): boolean {
+  return equalValues(a, b, new ValueWalk());
+}
+
+function equalValues(a: Value, b: Value, walk: ValueWalk): boolean {
   if (a === b) return true;
   if (a === null || b === null) return false;
   if (isNumber(a) && isNumber(b)) return num.numValue(a) === num.numValue(b);
+  if (a instanceof DeviceStateMap && typeof b === 'string') return a.text === b;
+  if (b instanceof DeviceStateMap && typeof a === 'string') return b.text === a;
   if (typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => equals(x, b[i]));
-  if (a instanceof Map) return b instanceof Map && mapsEqual(a, b);
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && walk.inside(a.length, () => a.every((x, i) => equalValues(x, b[i], walk)));
+  if (a instanceof Map) return b instanceof Map && walk.inside(a.size, () => mapsEqual(a, b, walk));
   if (a instanceof GDate) return b instanceof GDate && a.time === b.time;
-  if (a instanceof GMapEntry) return b instanceof GMapEntry && equals(a.key, b.key) && equals(a.value, b.value);
+  if (a instanceof GMapEntry) return b instanceof GMapEntry && walk.inside(2, () => equalValues(a.key, b.key, walk) && equalValues(a.value, b.value, walk));
   if (a instanceof ClassRef) return b instanceof ClassRef && a.name === b.name;
   return false;
 }
 
-function mapsEqual(a: GMap, b: GMap): boolean {
+function mapsEqual(a: GMap, b: GMap, walk: ValueWalk): boolean {
   if (a.size !== b.size) return false;
   for (const [k, v] of a) {
-    if (!b.has(k) || !equals(v, b.get(k) ?? null)) return false;
+    if (!b.has(k) || !equalValues(v, b.get(k) ?? null, walk)) return false;
   }
   return true;
 }
@@ -82,15 +90,19 @@ export function formatDateDefault(d: GDate): string {
 
 /** Groovy's toString, as used by GStrings, `+` on strings and `println`. */
 export function toStr(v: Value): string {
+  return printed(v, new ValueWalk());
+}
+
+function printed(v: Value, walk: ValueWalk): string {
   if (v === null) return 'null';
   if (typeof v === 'string') return v;
   if (typeof v === 'boolean') return String(v);
   if (isNumber(v)) return num.formatNumber(v);
-  if (Array.isArray(v)) return `[${v.map(inspectElement).join(', ')}]`;
-  if (v instanceof Map) return v.size === 0 ? '[:]' : `[${[...v].map(([k, x]) => `${toStr(k)}:${inspectElement(x)}`).join(', ')}]`;
-  if (v instanceof TrackedMap) return toStr(v.map);
+  if (Array.isArray(v)) return walk.inside(v.length, () => `[${v.map((x) => printed(x, walk)).join(', ')}]`);
+  if (v instanceof Map) return v.size === 0 ? '[:]' : walk.inside(v.size, () => `[${[...v].map(([k, x]) => `${printed(k, walk)}:${printed(x, walk)}`).join(', ')}]`);
+  if (v instanceof TrackedMap) return printed(v.map, walk);
   if (v instanceof GDate) return formatDateDefault(v);
-  if (v instanceof GMapEntry) return `${toStr(v.key)}=${toStr(v.value)}`;
+  if (v instanceof GMapEntry) return walk.inside(2, () => `${printed(v.key, walk)}=${printed(v.value, walk)}`);
   if (v instanceof DeviceRef) return v.label;
   if (v instanceof GEvent) return `Event(${v.name}: ${v.value})`;
   if (v instanceof GClosure) return v.methodName ? `MethodClosure(${v.methodName})` : 'Closure';
@@ -102,11 +114,6 @@ export function toStr(v: Value): string {
   return String(v);
 }
 
-/** Elements inside a printed collection: Groovy prints nested strings bare too. */
-function inspectElement(v: Value): string {
-  return toStr(v);
-}
-
 function asNumber(v: Value, op: string): num.Num {
   if (isNumber(v)) return v;
   throw new GroovyError('MissingMethodException', `Cannot apply ${op} to ${className(v)}`);
@@ -114,15 +121,27 @@ function asNumber(v: Value, op: string): num.Num {
 
 /** Groovy `+`. */
 export function plus(a: Value, b: Value): Value {
-  if (typeof a === 'string') return a + toStr(b);
+  if (typeof a === 'string') return concat(a, toStr(b));
   if (isNumber(a) && isNumber(b)) return num.add(a, b);
-  if (isNumber(a) && typeof b === 'string') return toStr(a) + b;
-  if (Array.isArray(a)) return Array.isArray(b) ? [...a, ...b] : [...a, b];
-  if (a instanceof Map && b instanceof Map) return new Map([...a, ...b]);
+  if (isNumber(a) && typeof b === 'string') return concat(toStr(a), b);
+  if (Array.isArray(a)) {
+    checkLength('list', a.length + (Array.isArray(b) ? b.length : 1));
+    return Array.isArray(b) ? [...a, ...b] : [...a, b];
+  }
+  if (a instanceof Map && b instanceof Map) {
+    checkLength('map', a.size + b.size);
+    return new Map([...a, ...b]);
+  }
   if (a instanceof GDate && typeof b === 'number') return new GDate(a.time + b * 86_400_000);
   if (a === null && typeof b === 'string') return `null${b}`;
   if (a === null) throw new GroovyError('NullPointerException', 'Cannot execute null+' + toStr(b));
   return num.add(asNumber(a, '+'), asNumber(b, '+'));
+}
+
+/** String concatenation, refused before it builds a string past the limit. */
+export function concat(a: string, b: string): string {
+  checkLength('string', a.length + b.length);
+  return a + b;
 }
 
 /** Groovy `-`. */
@@ -148,8 +167,14 @@ export function minus(a: Value, b: Value): Value {
 
 /** Groovy `*`. */
 export function times(a: Value, b: Value): Value {
-  if (typeof a === 'string' && typeof b === 'number') return a.repeat(Math.max(0, b));
-  if (Array.isArray(a) && typeof b === 'number') return Array.from({ length: Math.max(0, b) }, () => a).flat();
+  if (typeof a === 'string' && typeof b === 'number') {
+    checkLength('string', a.length * Math.max(0, b));
+    return a.repeat(Math.max(0, b));
+  }
+  if (Array.isArray(a) && typeof b === 'number') {
+    checkLength('list', a.length * Math.max(0, b));
+    return Array.from({ length: Math.max(0, b) }, () => a).flat();
+  }
   if (a === null) throw new GroovyError('NullPointerException', 'Cannot execute null*' + toStr(b));
   return num.multiply(asNumber(a, '*'), asNumber(b, '*'));
 }

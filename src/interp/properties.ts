@@ -9,6 +9,7 @@ import * as num from './numbers.js';
 import { toStr } from './operators.js';
 import { inheritTag, noteMutation } from './ownership.js';
 import { BuiltinObject, ClassRef, DeviceRef, GMapEntry, TrackedMap, className, type GMap, type Value } from './values.js';
+import { checkedSize, checkLength } from './limits.js';
 import { recurse, Scope, unsupported, type AppCore, type Frame } from './frame.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -77,6 +78,9 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
   if (obj instanceof TrackedMap) return frame.app.storeGet(obj, name);
   if (obj instanceof Map) return mapGet(obj, name);
   if (Array.isArray(obj)) {
+    // An ArrayList's own field comes first: Groovy on Java 8 (the platform's and the reference's)
+    // reads the private field `size`, so `events.size <= 1` compares the count.
+    if (name === 'size') return obj.length;
     // Groovy spreads a property access over a list: `switches.currentSwitch` is a list of values.
     return obj.map((x) => (x === null ? null : getProperty(frame, x, name)));
   }
@@ -179,11 +183,15 @@ export function putAt(frame: Frame, obj: Value, idx: Value, v: Value): void {
   if (obj instanceof Map) {
     noteMutation(obj);
     obj.set(idx, v);
+    checkedSize(obj);
     return;
   }
   if (Array.isArray(obj)) {
     noteMutation(obj);
-    listPut(obj, num.toInt(idx), v);
+    const i = num.toInt(idx);
+    // `l[1000000000] = x` would fill the list with nulls up to there.
+    checkLength('list', i + 1);
+    listPut(obj, i, v);
     return;
   }
   if (typeof idx === 'string') return setProperty(frame, obj, idx, v);

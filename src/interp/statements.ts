@@ -5,8 +5,9 @@ import { GroovyError } from './errors.js';
 import { NOT_FOUND, castValue, iterate } from './groovy-methods.js';
 import { isCase, toStr, truthy } from './operators.js';
 import { GException, TrackedMap, isNumber, type Value } from './values.js';
-import { callClosure, located, recurse, Scope, Signal, step, unsupported, type Completion, type Frame } from './frame.js';
+import { callClosure, enterNode, locatedError, recurse, Scope, Signal, step, unsupported, type Completion, type Frame } from './frame.js';
 import { readWholeStore } from './properties.js';
+import { regexMatches } from './gdk/regex.js';
 
 // ---------------------------------------------------------------------------------------------
 // Statements
@@ -26,8 +27,17 @@ function execBlock(frame: Frame, stmts: readonly ast.Statement[]): Completion {
 }
 
 export function execStatement(frame: Frame, s: ast.Statement, label?: string): Completion {
-  step(frame.app.budget);
-  return located(frame.app, s, () => execStatementKind(frame, s, label));
+  const b = frame.app.budget;
+  step(b);
+  // `located`, inlined (frame.ts).
+  try {
+    enterNode(b);
+    return execStatementKind(frame, s, label);
+  } catch (error) {
+    throw locatedError(frame.app, s, error);
+  } finally {
+    b.nesting--;
+  }
 }
 
 function execStatementKind(frame: Frame, s: ast.Statement, label?: string): Completion {
@@ -35,8 +45,8 @@ function execStatementKind(frame: Frame, s: ast.Statement, label?: string): Comp
     case 'ExpressionStatement':
       return recurse.evalExpr(frame, s.expression);
     case 'VarDecl':
-      declare(frame, s);
-      return null;
+      // A declaration is an expression in Groovy: as a method's last statement it is its value (`def day = df.format(d)`).
+      return declare(frame, s);
     case 'Block':
       return execBlock(frame, s.body);
     case 'If':
@@ -141,7 +151,7 @@ function execForC(frame: Frame, s: ast.ForC, label: string | undefined): Complet
 
 function execSwitch(frame: Frame, s: ast.Switch): Completion {
   const v = recurse.evalExpr(frame, s.discriminant);
-  let start = s.cases.findIndex((c) => c.tests.some((t) => isCase(recurse.evalExpr(frame, t), v, callClosure)));
+  let start = s.cases.findIndex((c) => c.tests.some((t) => caseMatches(frame, t, v)));
   if (start < 0) start = s.cases.findIndex((c) => c.isDefault);
   if (start < 0) return null;
   const scope = new Scope(frame.scope);
@@ -150,6 +160,16 @@ function execSwitch(frame: Frame, s: ast.Switch): Completion {
     if (r instanceof Signal) return r.type === 'break' && r.label === undefined ? null : r;
   }
   return null;
+}
+
+/**
+ * A case label against the switch value. Patterns are strings here (`~"re"` evaluates to its
+ * text), so a `case ~/re/:` label is matched as Pattern.isCase does: the whole text of the value.
+ */
+function caseMatches(frame: Frame, test: ast.Expression, v: Value): boolean {
+  const label = recurse.evalExpr(frame, test);
+  if (test.kind === 'Unary' && test.operator === '~' && typeof label === 'string') return v !== null && regexMatches(toStr(v), label);
+  return isCase(label, v, callClosure);
 }
 
 const CATCH_ALL = new Set(['Exception', 'Throwable', 'RuntimeException', 'Error', 'java.lang.Exception', 'java.lang.Throwable']);
@@ -191,16 +211,21 @@ export function coerceDeclared(v: Value, type: ast.TypeRef): Value {
   return r === NOT_FOUND ? v : r;
 }
 
-function declare(frame: Frame, s: ast.VarDecl): void {
+/** Declares the names; the value is the last name's (the whole value of a multiple assignment). */
+function declare(frame: Frame, s: ast.VarDecl): Value {
   if (s.destructure) {
-    const values = s.init ? iterate(recurse.evalExpr(frame, s.init)) : [];
+    const whole = s.init ? recurse.evalExpr(frame, s.init) : null;
+    const values = whole === null ? [] : iterate(whole);
     s.declarations.forEach((d, i) => frame.scope.vars.set(d.name, values[i] ?? null));
-    return;
+    return whole;
   }
+  let last: Value = null;
   for (const d of s.declarations) {
     const v = d.init ? recurse.evalExpr(frame, d.init) : null;
-    frame.scope.vars.set(d.name, s.type ? coerceDeclared(v, s.type) : v);
+    last = s.type ? coerceDeclared(v, s.type) : v;
+    frame.scope.vars.set(d.name, last);
   }
+  return last;
 }
 
 Object.assign(recurse, { execStatements, coerceDeclared });

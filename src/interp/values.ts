@@ -48,6 +48,20 @@ export class GDate {
   constructor(readonly time: number) {}
 }
 
+/**
+ * A device's `currentState(attr)`: the State's properties as a map that also equals the text of
+ * its value. The reference's device classes return the value itself, and the corpus's adapted apps
+ * rely on it (`currentState("motion") == "inactive"`); `.value`, `.date` still work (docs/model.md).
+ */
+export class DeviceStateMap extends Map<Value, Value> {
+  constructor(
+    entries: Iterable<[Value, Value]>,
+    readonly text: string | null,
+  ) {
+    super(entries);
+  }
+}
+
 export class GMapEntry {
   constructor(
     readonly key: Value,

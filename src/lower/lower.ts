@@ -178,8 +178,8 @@ export function lowerProgram(program: ast.Program, file: string, evaluatePrefere
 /** Lowers the result of parsing `file`: a parse error is returned as the lowering's error. */
 export function lowerParsed(parsed: ParseResult, file: string, evaluatePreferences: PreferencesEvaluator): LowerResult {
   if (!parsed.ok) {
-    const { line, column, message } = parsed.error;
-    return { ok: false, error: { file, line, column, message: `parse error: ${message}`, kind: 'parse' } };
+    const { line, column, message, kind } = parsed.error;
+    return { ok: false, error: { file, line, column, message: kind === 'parse' ? `parse error: ${message}` : message, kind } };
   }
   return lowerProgram(parsed.program, file, evaluatePreferences);
 }

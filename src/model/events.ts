@@ -5,6 +5,9 @@
 // finds but the token scan misses (a subscription the scan cannot read) are appended, so no
 // subscribed event goes unfired: a deliberate deviation, listed per pair as `extra`.
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
+import { comparedConstants } from '../analysis/thresholds.js';
+import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
+import { REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { expandEventType } from './environment-events.js';
 import { scanPairTypes, type ScannedType } from './reference-scan.js';
 
@@ -63,9 +66,16 @@ interface TypeEntry {
   extra: boolean;
 }
 
-export function buildPairEvents(app1: PairApp, app2: PairApp): PairEventList {
+/**
+ * The pair's events in an environment (default the reference's). The full environment fires every
+ * value of a suffixed subscription's attribute and adds numeric values around the pair's thresholds
+ * (src/model/environment.ts); an event is then never listed twice.
+ */
+export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment = REFERENCE_ENVIRONMENT): PairEventList {
+  const extraNumbers = env.thresholds ? valuesAround(pairThresholds(app1.ir, app2.ir, env)) : [];
   const scanned = scanPairTypes(app1.source, app2.source).map((t) => fromScan(t, app1.ir, app2.ir));
-  const entries = [...scanned, ...missedSubscriptions(scanned, [['App1', app1.ir], ['App2', app2.ir]])];
+  const apps: Array<[AppSlot, AppIR]> = [['App1', app1.ir], ['App2', app2.ir]];
+  const entries = [...scanned, ...missedSubscriptions(scanned, apps), ...(env.everyTimer ? missedTimers(scanned, apps) : [])];
   const ordered = interleave(entries.filter((e) => e.app === 'App1'), entries.filter((e) => e.app === 'App2'));
   const events: PairEvent[] = [];
   const unmodelled: UnmodelledEvent[] = [];
@@ -74,19 +84,48 @@ export function buildPairEvents(app1: PairApp, app2: PairApp): PairEventList {
       events.push({ id: events.length, type: 'schedule', kind: 'schedule', app: entry.app, name: 'schedule', value: entry.handler ?? '', handler: entry.handler, extra: entry.extra });
       continue;
     }
-    const spec = expandEventType(entry.type, entry.capability);
+    const spec = expandEventType(env.wholeDomains ? wholeType(entry.type) : entry.type, entry.capability);
     if (!spec) {
       unmodelled.push({ app: entry.app, type: entry.type });
       continue;
     }
     const kind = eventKind(entry.type);
-    for (const value of spec.values) {
-      // An extra entry only adds what the reference's list cannot fire yet.
-      if (entry.extra && events.some((e) => e.name === spec.name && e.value === value && e.capability === entry.capability)) continue;
+    const values = spec.values.every(isNumeric) ? [...spec.values, ...extraNumbers.filter((n) => !spec.values.includes(n))] : spec.values;
+    for (const value of values) {
+      // An extra entry only adds what the reference's list cannot fire yet; the full environment never lists an event twice.
+      if ((entry.extra || env.wholeDomains) && events.some((e) => e.name === spec.name && e.value === value && e.capability === entry.capability)) continue;
       events.push({ id: events.length, type: entry.type, kind, app: entry.app, name: spec.name, value, capability: kind === 'device' ? entry.capability : undefined, extra: entry.extra });
     }
   }
   return { events, unmodelled };
+}
+
+/** A suffixed type as its bare attribute (`contact.open` → `contact`); location types and `app` stay. */
+function wholeType(type: string): string {
+  const dot = type.indexOf('.');
+  return dot < 0 || eventKind(type) !== 'device' ? type : type.slice(0, dot);
+}
+
+const isNumeric = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));
+
+/** The constants the two apps compare against, and the numeric settings the environment gives them. */
+function pairThresholds(app1: AppIR, app2: AppIR, env: Environment): number[] {
+  const numberSetting = (ir: AppIR) => ir.inputs.some((i) => i.type === 'number' || i.type === 'decimal');
+  const settings = [
+    ...(numberSetting(app1) ? [INPUT_CONSTANTS.number as number] : []),
+    ...(numberSetting(app2) ? [env.secondAppNumber ?? (INPUT_CONSTANTS.number as number)] : []),
+  ];
+  return [...new Set([...comparedConstants(app1), ...comparedConstants(app2), ...settings])].sort((a, b) => a - b);
+}
+
+/** One value below the lowest threshold, one between each two, one above the highest: every side of each. */
+function valuesAround(thresholds: readonly number[]): string[] {
+  if (thresholds.length === 0) return [];
+  const between = thresholds.slice(1).map((t, i) => {
+    const low = thresholds[i];
+    return t - low >= 2 ? Math.floor((low + t) / 2) : (low + t) / 2;
+  });
+  return [thresholds[0] - 1, ...between, thresholds[thresholds.length - 1] + 1].map(String);
 }
 
 /** The event type of a subscription, spelled as the reference's scan reads it. */
@@ -115,7 +154,7 @@ function capabilityOfInputType(inputType: string | undefined): string | undefine
 }
 
 /** IR subscriptions whose (type, capability) the scan did not produce, once each, in source order. */
-function missedSubscriptions(scanned: readonly TypeEntry[], apps: Array<[AppSlot, AppIR]>): TypeEntry[] {
+function missedSubscriptions(scanned: readonly TypeEntry[], apps: ReadonlyArray<[AppSlot, AppIR]>): TypeEntry[] {
   const have = new Set(scanned.map((e) => `${e.type}\u0000${eventKind(e.type) === 'device' ? e.capability : ''}`));
   const extra: TypeEntry[] = [];
   for (const [app, ir] of apps) {
@@ -127,6 +166,24 @@ function missedSubscriptions(scanned: readonly TypeEntry[], apps: Array<[AppSlot
       if (have.has(key) || type === 'unlock') continue;
       have.add(key);
       extra.push({ type, app, capability, extra: true });
+    }
+  }
+  return extra;
+}
+
+/** Timers the clock fires again and again (a one-off `runIn`/`runOnce` already ran when it was set). */
+const PERIODIC: ReadonlySet<string> = new Set(['schedule', 'runEvery', 'runDaily']);
+
+/** The apps' periodic timers without a schedule event yet, once per app and method, in source order. */
+function missedTimers(scanned: readonly TypeEntry[], apps: Array<[AppSlot, AppIR]>): TypeEntry[] {
+  const have = new Set(scanned.filter((e) => e.type === 'schedule').map((e) => `${e.app}\u0000${e.handler}`));
+  const extra: TypeEntry[] = [];
+  for (const [app, ir] of apps) {
+    for (const timer of ir.schedules.filter((t) => PERIODIC.has(t.kind))) {
+      const key = `${app}\u0000${timer.handler}`;
+      if (have.has(key)) continue;
+      have.add(key);
+      extra.push({ type: 'schedule', app, handler: timer.handler, extra: true });
     }
   }
   return extra;

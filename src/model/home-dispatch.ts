@@ -9,7 +9,7 @@ import type { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
 import { NOW_MS } from '../interp/time.js';
 import { GDate, GEvent, type Value } from '../interp/values.js';
-import { isManualEvent } from '../devices/capabilities.js';
+import { eventDataOf, isManualEvent, type PlainValue } from '../devices/capabilities.js';
 import type { DeviceState, HomeWorld } from './home-world.js';
 import type { TraceStep } from './trace-step.js';
 
@@ -92,7 +92,7 @@ export class Dispatcher {
     if (!changed && !state.spec?.alwaysDispatches) return;
     state.values.set(attribute, eventValue(state, attribute, valueText));
     this.access('write', location);
-    const data = attribute === 'button' ? new Map<Value, Value>([['buttonNumber', 1]]) : null;
+    const data = dataMap(eventDataOf(state.spec, attribute, valueText));
     this.dispatch(new GEvent(attribute, valueText, 'DEVICE', state.ref, new GDate(NOW_MS), data, true, true), isManualEvent(state.spec, attribute));
   }
 
@@ -194,4 +194,9 @@ function matches(s: RuntimeSubscription, e: GEvent): boolean {
   if (s.target.kind !== 'device' || s.target.device.id !== e.device?.id) return false;
   if (s.command || e.name === COMMAND_EVENT) return s.command === true && e.name === COMMAND_EVENT && s.attribute === e.value;
   return s.attribute === e.name && (s.value === null || s.value === e.value);
+}
+
+/** An event's data as the interpreter's map (`evt.data` prints it as JSON, `evt.jsonData` is the map). */
+export function dataMap(data: Readonly<Record<string, PlainValue>> | null): Map<Value, Value> | null {
+  return data === null ? null : new Map<Value, Value>(Object.entries(data));
 }

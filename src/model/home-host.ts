@@ -12,15 +12,19 @@ import type { InputIR } from '../ir/ir.js';
 import { countsAsWrite, isManualEvent } from '../devices/capabilities.js';
 import { applyCommand } from './commands.js';
 import { COMMAND_EVENT, type Dispatcher } from './home-dispatch.js';
+import { pairSetting, REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { LOCATION_MODES, type HomeWorld } from './home-world.js';
 
 export class HomeHost implements Host {
   constructor(
     private readonly world: HomeWorld,
     private readonly events: Dispatcher,
+    private readonly environment: Environment = REFERENCE_ENVIRONMENT,
   ) {}
 
-  inputValue(_app: AppHandle, input: InputIR): Value {
+  inputValue(app: AppHandle, input: InputIR): Value {
+    const setting = pairSetting(this.environment, app.id, input, this.world.instance(app.id).ir.inputs);
+    if (setting) return setting.value;
     const binding = defaultBinding(input);
     if (binding.kind === 'value') return binding.value;
     const device = this.world.deviceFor(binding.capability).ref;

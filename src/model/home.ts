@@ -15,7 +15,9 @@ import { NOW_MS } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
-import { COMMAND_EVENT, Dispatcher } from './home-dispatch.js';
+import type { Environment } from './environment.js';
+import { COMMAND_EVENT, dataMap, Dispatcher } from './home-dispatch.js';
+import { eventDataOf } from '../devices/capabilities.js';
 import { HomeHost } from './home-host.js';
 import { HomeStates, type HomeSnapshot } from './home-state.js';
 import { HomeWorld, LOCATION_MODES, type DeviceState } from './home-world.js';
@@ -29,6 +31,8 @@ export interface HomeOptions {
   init: boolean;
   /** The apps' names in the steps recorded (App1's first); default: their ids. */
   names?: readonly string[];
+  /** What the apps' settings are (default: the reference's constants). */
+  environment?: Environment;
   /**
    * Whether transitions and handler records list every access made (default true); the model
    * checker needs only each transition's strongest access per location (`strongestAccesses`).
@@ -57,7 +61,7 @@ export class Home {
     this.states = new HomeStates(this.world);
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
     const budget = new Budget();
-    const host = new HomeHost(this.world, this.events);
+    const host = new HomeHost(this.world, this.events, options.environment);
     this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget, reads: options.liveStateOnly ? stateReads(ir) : undefined })));
   }
 
@@ -200,7 +204,7 @@ export class Home {
       const state = this.world.devices.get(s.target.device.id) ?? { spec: undefined, values: new Map() };
       const attribute = s.command ? COMMAND_EVENT : (s.attribute ?? '');
       const value = s.command ? (s.attribute ?? '') : (s.value ?? plausibleValue(state, attribute));
-      const data = attribute === 'button' ? new Map<Value, Value>([['buttonNumber', 1]]) : null;
+      const data = dataMap(eventDataOf(state.spec, attribute, value));
       event = new GEvent(attribute, value, 'DEVICE', s.target.device, date, data, true, true);
     }
     const owner = this.world.subscriptions.find((x) => x.subscription === s)?.app ?? this.app;

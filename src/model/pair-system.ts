@@ -6,6 +6,7 @@ import type { Access, AccessKind } from '../interp/access.js';
 import type { EventSystem, Step } from '../check/types.js';
 import type { AttributeWrite } from './attribute-write.js';
 import type { AppIR } from '../ir/ir.js';
+import type { Environment } from './environment.js';
 import type { PairEvent } from './events.js';
 import { Home, type HomeSnapshot } from './home.js';
 import { conflictWrites, type WriteStep } from './conflict-writes.js';
@@ -67,16 +68,16 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
    * `names`: the apps' names in the steps the home records (default App1, App2). `liveStateOnly`
    * (default true): states and accesses leave out the apps' dead state (HomeOptions.liveStateOnly)
    * and, given the attributes conflict detection tracks (`tracked`), the device attributes whose
-   * values cannot matter (live-attributes.ts).
+   * values cannot matter (live-attributes.ts). `environment`: the apps' settings (default the reference's).
    */
   constructor(
     private readonly apps: readonly [AppIR, AppIR],
     readonly events: readonly PairEvent[],
     names?: readonly [string, string],
-    { liveStateOnly = true, tracked }: { liveStateOnly?: boolean; tracked?: readonly string[] } = {},
+    { liveStateOnly = true, tracked, environment }: { liveStateOnly?: boolean; tracked?: readonly string[]; environment?: Environment } = {},
   ) {
     const attributes = liveStateOnly && tracked ? liveAttributes(apps, events, tracked) : 'all';
-    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, everyAccess: false, liveStateOnly, liveAttributes: attributes });
+    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, everyAccess: false, liveStateOnly, liveAttributes: attributes, environment });
     this.home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
     this.home.load();
     this.loaded = this.home.snapshot();

@@ -30,8 +30,16 @@ export function requireDirectory(option: string, dir: string): void {
 
 /** `groups.json` next to the lists directory or next to its parent (`iotcheck/appLists/device-interaction`). */
 function groupAttributes(listsDir: string): Record<string, string[]> {
-  const candidates = [dirname(listsDir), dirname(dirname(listsDir))].map((d) => join(d, 'groups.json'));
-  const found = candidates.find((file) => existsSync(file));
+  return attributesFromFirst([dirname(listsDir), dirname(dirname(listsDir))]);
+}
+
+/** `groups.json` in the corpus directory or beside it (`iotcheck/smartapps` → `iotcheck/groups.json`). */
+export function corpusGroupAttributes(corpus: string): Record<string, string[]> {
+  return attributesFromFirst([corpus, dirname(corpus)]);
+}
+
+function attributesFromFirst(dirs: readonly string[]): Record<string, string[]> {
+  const found = dirs.map((d) => join(d, 'groups.json')).find((file) => existsSync(file));
   return found ? readGroupAttributes(found) : {};
 }
 

@@ -1,11 +1,22 @@
 // Turns peggy's SyntaxError into a short, positioned message: `expected ")" or ",", found "}"`.
 import type { PeggyExpectation, SyntaxError as PeggySyntaxError } from './generated/groovy-parser.js';
+import { MAX_SYNTAX_DEPTH } from './limits.js';
 
 export interface ParseError {
   file: string;
   line: number;
   column: number;
   message: string;
+  /** `parse` for bad syntax, `budget` for a parse stopped by its deadline, `io` for an unreadable file. */
+  kind: 'parse' | 'budget' | 'io';
+}
+
+/** Thrown from inside the parser when its deadline has passed (parser.ts turns it into a ParseError). */
+export class ParseDeadlineError extends Error {}
+
+interface Place {
+  line: number;
+  column: number;
 }
 
 /** Beyond this many alternatives, a message lists the first ones and says how many more. */
@@ -103,7 +114,11 @@ export function isPeggySyntaxError(error: unknown): error is PeggySyntaxError {
 export function fromPeggyError(error: PeggySyntaxError, file: string, source = ''): ParseError {
   const expected = summarize((error.expected ?? []).map(describe));
   const { line, column, offset } = error.location.start;
-  return { file, line, column, message: `expected ${list(expected)}, found ${found(error.found)}${curlyQuoteHint(source, offset, line)}` };
+  // The grammar's own `error()` calls (a limit of limits.ts) carry their message and no expectations.
+  const message = error.expected === null
+    ? error.message
+    : `expected ${list(expected)}, found ${found(error.found)}${curlyQuoteHint(source, offset, line)}`;
+  return { file, line, column, message, kind: 'parse' };
 }
 
 const CURLY_QUOTES = /[\u2018\u2019\u201C\u201D]/;
@@ -120,8 +135,25 @@ function curlyQuoteHint(source: string, offset: number, line: number): string {
   return match ? ` (the curly quote ${match[0]} at ${line}:${match.index + 1} is not a string quote in Groovy)` : '';
 }
 
-/** Anything else that escaped the parser (a stack overflow on absurd nesting, a bug): reported at 1:1. */
-export function fromUnexpectedError(error: unknown, file: string): ParseError {
+/** A tree deeper than the stages after the parser can walk (limits.ts), at its first too-deep node. */
+export function nestedTooDeeply(at: Place, file: string): ParseError {
+  return { file, ...place(at), message: `nested more than ${MAX_SYNTAX_DEPTH} levels deep (expressions, statements and closures together)`, kind: 'parse' };
+}
+
+/** A parse stopped by its deadline, at the place it had reached. */
+export function outOfTime(at: Place, file: string): ParseError {
+  return { file, ...place(at), message: 'budget exceeded: parsing ran past the budget', kind: 'budget' };
+}
+
+/**
+ * Anything else that escaped the parser, at the place it had reached: a stack overflow on nesting
+ * that no bracket limit catches (a chain of thousands of `a ? b :` or `else if`), or a bug.
+ */
+export function fromUnexpectedError(error: unknown, at: Place, file: string): ParseError {
   const reason = error instanceof RangeError ? 'input nested too deeply' : error instanceof Error ? error.message : String(error);
-  return { file, line: 1, column: 1, message: `cannot parse: ${reason}` };
+  return { file, ...place(at), message: `cannot parse: ${reason}`, kind: 'parse' };
+}
+
+function place(at: Place): Place {
+  return { line: at.line, column: at.column };
 }

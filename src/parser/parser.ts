@@ -1,23 +1,59 @@
-// The public parser API, acorn-style: parseGroovy(source, file) never throws.
+// The public parser API, acorn-style: parseGroovy(source, file) never throws. Nesting is limited
+// (limits.ts) so that no later stage can exhaust the JS stack on the tree, and a parse can be given
+// a deadline, past which it stops with a `budget` error at the place it had reached.
 import type { Program } from './ast.js';
-import { fromPeggyError, fromUnexpectedError, isPeggySyntaxError, type ParseError } from './errors.js';
-import { parse } from './generated/groovy-parser.js';
+import {
+  fromPeggyError,
+  fromUnexpectedError,
+  isPeggySyntaxError,
+  nestedTooDeeply,
+  outOfTime,
+  ParseDeadlineError,
+  type ParseError,
+} from './errors.js';
+import { parse, type ParseProbe } from './generated/groovy-parser.js';
+import { MAX_BRACKET_NESTING, tooDeepNode } from './limits.js';
 import { readSource } from '../util/files.js';
 
 export type { ParseError } from './errors.js';
 
 export type ParseResult = { ok: true; program: Program } | { ok: false; error: ParseError };
 
-export function parseGroovy(source: string, file: string): ParseResult {
+export interface ParseOptions {
+  /** Epoch milliseconds: a parse still running then stops with a `budget` error. */
+  deadline?: number;
+}
+
+export function parseGroovy(source: string, file: string, options: ParseOptions = {}): ParseResult {
+  const probe: ParseProbe = {};
+  const { deadline } = options;
+  const onNodes = deadline === undefined ? undefined : () => {
+    if (Date.now() > deadline) throw new ParseDeadlineError();
+  };
   try {
-    return { ok: true, program: parse(source, { grammarSource: file }) };
+    const program = parse(source, { grammarSource: file, maxBrackets: MAX_BRACKET_NESTING, onNodes, probe });
+    const deep = tooDeepNode(program);
+    return deep ? { ok: false, error: nestedTooDeeply(deep.range.start, file) } : { ok: true, program };
   } catch (error) {
-    return { ok: false, error: isPeggySyntaxError(error) ? fromPeggyError(error, file, source) : fromUnexpectedError(error, file) };
+    if (isPeggySyntaxError(error)) return { ok: false, error: fromPeggyError(error, file, source) };
+    const reached = positionOf(source, probe.offset?.() ?? 0);
+    if (error instanceof ParseDeadlineError) return { ok: false, error: outOfTime(reached, file) };
+    return { ok: false, error: fromUnexpectedError(error, reached, file) };
   }
 }
 
 /** Reads and parses one file; an unreadable file is reported as an error at 1:1. */
-export function parseFile(path: string): ParseResult {
+export function parseFile(path: string, options: ParseOptions = {}): ParseResult {
   const text = readSource(path);
-  return text.ok ? parseGroovy(text.source, path) : text;
+  return text.ok ? parseGroovy(text.source, path, options) : text;
+}
+
+function positionOf(source: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = source.indexOf('\n'); i !== -1 && i < offset; i = source.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
 }

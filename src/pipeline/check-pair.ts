@@ -10,7 +10,7 @@ import { buildPairEvents } from '../model/events.js';
 import type { PairSystem } from '../model/pair-system.js';
 import type { ConflictWrite, Mode, PairResult, PairWarning, Verdict } from '../results/types.js';
 import { heapMb } from '../util/heap.js';
-import { appName, explorePair, pairSystem, trackedFilter, type CheckPairOptions, type ExploredPair } from './explore-pair.js';
+import { appName, explorePair, pairEnvironment, pairSystem, trackedFilter, type CheckPairOptions, type ExploredPair } from './explore-pair.js';
 import { formatLoadError, loadApp, type LoadedApp } from './load.js';
 import { shortened, witnessesOf } from './shorten.js';
 import { boundedTrace, type BoundCache } from './bound-trace.js';
@@ -19,7 +19,9 @@ import type { TraceStep } from '../model/trace-step.js';
 
 export function checkPairFiles(file1: string, file2: string, options: CheckPairOptions): PairResult {
   const started = Date.now();
-  const loaded = [loadApp(file1), loadApp(file2)];
+  // Loading counts against the pair's budget: a huge app stops while it is parsed.
+  const deadline = options.budgetMs === undefined ? undefined : started + options.budgetMs;
+  const loaded = [loadApp(file1, { deadline }), loadApp(file2, { deadline })];
   for (const l of loaded) {
     if (!l.ok) return failed(options.mode, l.kind, formatLoadError(l.error), started);
   }
@@ -31,7 +33,7 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
   const started = Date.now();
   const names = { App1: appName(app1), App2: appName(app2) };
   const reason = options.prefilter ? prefilterReason(app1, app2, options) : undefined;
-  if (reason !== undefined) return decidedStatically(app1, app2, options.mode, reason, names, started);
+  if (reason !== undefined) return decidedStatically(app1, app2, options, reason, names, started);
   const system = pairSystem(app1, app2, options);
   let explored: ExploredPair | undefined;
   try {
@@ -85,12 +87,12 @@ function prefilterReason(app1: LoadedApp, app2: LoadedApp, options: CheckPairOpt
 }
 
 /** The result of a pair the prefilter decided: no search ran, so no states; the event list is still built. */
-function decidedStatically(app1: LoadedApp, app2: LoadedApp, mode: Mode, reason: string, names: { App1: string; App2: string }, started: number): PairResult {
+function decidedStatically(app1: LoadedApp, app2: LoadedApp, options: CheckPairOptions, reason: string, names: { App1: string; App2: string }, started: number): PairResult {
   return {
-    mode,
+    mode: options.mode,
     verdict: 'no-conflict',
     complete: false,
-    events: buildPairEvents(app1, app2).events.length,
+    events: buildPairEvents(app1, app2, pairEnvironment(options)).events.length,
     states: 0,
     transitions: 0,
     executions: 0,

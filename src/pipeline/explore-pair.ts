@@ -5,6 +5,7 @@ import type { CheckOptions, CheckResult, ExploredGraph } from '../check/types.js
 import { detectConflicts } from '../conflicts/detect.js';
 import type { AttributeWrite } from '../model/attribute-write.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
+import { environmentOf, type Environment, type EnvironmentName } from '../model/environment.js';
 import { buildPairEvents } from '../model/events.js';
 import { writersFirst } from '../model/event-priority.js';
 import { INITIAL_CONFIGURATIONS, PairSystem, type PairState, type PairTransitionInfo } from '../model/pair-system.js';
@@ -31,6 +32,8 @@ export interface CheckPairOptions {
    * attribute (src/conflicts/prefilter.ts). Off by default here; the CLI commands turn it on.
    */
   prefilter?: boolean;
+  /** The environment (src/model/environment.ts); default `reference` here, `full` in the CLI commands. */
+  env?: EnvironmentName;
   /** Reports the search's progress as it runs (`CheckOptions.onProgress`), the shortening search's too. */
   onProgress?: CheckOptions['onProgress'];
 }
@@ -42,15 +45,26 @@ export const DEFAULT_TRACKED: readonly string[] = [
 ];
 
 /**
- * The pair's event system: both apps installed in one home, driven by the pair's event list; its
- * states leave out what cannot matter to the attributes tracked (`options.attributes`). With
- * `firstConflict`, the events that can write a tracked attribute come first (event-priority.ts).
+ * The pair's event system: both apps installed in one home, driven by the pair's event list in the
+ * check's environment (`pairEnvironment`); its states leave out what cannot matter to the attributes
+ * tracked (`options.attributes`). With `firstConflict`, the events that can write a tracked
+ * attribute come first (event-priority.ts).
  */
-export function pairSystem(app1: LoadedApp, app2: LoadedApp, options: Pick<CheckPairOptions, 'attributes' | 'firstConflict'> = {}): PairSystem {
+export function pairSystem(app1: LoadedApp, app2: LoadedApp, options: Pick<CheckPairOptions, 'attributes' | 'firstConflict' | 'env'> = {}): PairSystem {
+  const env = pairEnvironment(options);
   const tracked = options.attributes ?? DEFAULT_TRACKED;
   const irs = [app1.ir, app2.ir] as const;
-  const events = buildPairEvents(app1, app2).events;
-  return new PairSystem(irs, options.firstConflict ? writersFirst(irs, events, tracked) : events, [appName(app1), appName(app2)], { tracked });
+  const events = buildPairEvents(app1, app2, env).events;
+  return new PairSystem(irs, options.firstConflict ? writersFirst(irs, events, tracked) : events, [appName(app1), appName(app2)], { tracked, environment: env });
+}
+
+/**
+ * The environment of a check: its name (default `reference`), with the reference's different mode
+ * settings when the check tracks only location variables (the reference's global-variable runs).
+ */
+export function pairEnvironment(options: Pick<CheckPairOptions, 'env' | 'attributes'>): Environment {
+  const locationOnly = options.attributes !== undefined && options.attributes.length > 0 && options.attributes.every((a) => a.startsWith('location.'));
+  return environmentOf(options.env ?? 'reference', locationOnly);
 }
 
 /** An app's name for people: its file name without `.groovy`. */

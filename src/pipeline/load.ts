@@ -5,7 +5,7 @@ import { evaluatePreferences } from '../interp/smartthings/preferences.js';
 import { lowerParsed, lowerProgram, type LowerError, type LowerResult } from '../lower/lower.js';
 import type { PairApp } from '../model/events.js';
 import type * as ast from '../parser/ast.js';
-import { parseFile, parseGroovy } from '../parser/parser.js';
+import { parseFile, parseGroovy, type ParseOptions } from '../parser/parser.js';
 import type { ErrorKind } from '../util/error-kind.js';
 import { readSource } from '../util/files.js';
 
@@ -13,8 +13,9 @@ export function lowerApp(program: ast.Program, file: string): LowerResult {
   return lowerProgram(program, file, evaluatePreferences);
 }
 
-export function lowerSource(source: string, file: string): LowerResult {
-  return lowerParsed(parseGroovy(source, file), file, evaluatePreferences);
+/** Parsing can be given a deadline (epoch ms): an app too large to parse in its pair's budget stops there. */
+export function lowerSource(source: string, file: string, options: ParseOptions = {}): LowerResult {
+  return lowerParsed(parseGroovy(source, file, options), file, evaluatePreferences);
 }
 
 export function lowerFile(path: string): LowerResult {
@@ -40,11 +41,12 @@ const FAILURE_OF_KIND: Readonly<Record<ErrorKind, LoadFailure>> = {
   'no-device-input': 'error',
 };
 
-export function loadApp(file: string): LoadResult {
+/** Reads and lowers one app, parsing it under `options.deadline` (the pair's budget) when given. */
+export function loadApp(file: string, options: ParseOptions = {}): LoadResult {
   const text = readSource(file);
   if (!text.ok) return { ok: false, kind: 'error', error: text.error };
   const source = text.source;
-  const lowered = lowerSource(source, file);
+  const lowered = lowerSource(source, file, options);
   if (lowered.ok) return { ok: true, app: { file, ir: lowered.app, source } };
   return { ok: false, kind: FAILURE_OF_KIND[lowered.error.kind], error: lowered.error };
 }

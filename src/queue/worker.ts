@@ -17,7 +17,7 @@ import { jobTask, PREFIX, resultsQueueName, TASKS_QUEUE, type ResultJob, type Ta
 
 export interface QueueWorkerOptions {
   url: string;
-  /** Jobs run at once (worker threads). */
+  /** Jobs run at once (the pool's processes). */
   jobs: number;
   /** Where this machine keeps the corpus, when not at the coordinator's path. */
   corpus?: string;

@@ -10,7 +10,8 @@ const demo = (name: string) => join(REPO_ROOT, 'apps', `${name}.groovy`);
 
 describe('stcheck check', () => {
   it('exits 1 on a conflict and prints the verdict, the statistics and a marked trace', () => {
-    const run = stcheck('check', demo('unlock-on-arrival'), demo('relock-when-unlocked'));
+    // The reference's environment: its event list (two events).
+    const run = stcheck('check', demo('unlock-on-arrival'), demo('relock-when-unlocked'), '--env', 'reference');
     expect(run.code).toBe(1);
     expect(run.lines[0]).toBe('dpor: conflict');
     expect(run.stdout).toMatch(/events 2, states \d+, transitions \d+, executions \d+/);
@@ -19,7 +20,7 @@ describe('stcheck check', () => {
   });
 
   it('prints one JSON object per mode with --mode both, and exits 0 without conflicts', () => {
-    const run = stcheck('check', demo('motion-light'), demo('relock-when-unlocked'), '--mode', 'both', '--json', '--no-prefilter');
+    const run = stcheck('check', demo('motion-light'), demo('relock-when-unlocked'), '--mode', 'both', '--json', '--no-prefilter', '--env', 'reference');
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout);
     expect(Object.keys(json)).toEqual(['dpor', 'nodpor']);
@@ -31,7 +32,7 @@ describe('stcheck check', () => {
 
   it('decides a pair whose apps write nothing in common without a search, unless --no-prefilter', () => {
     // motion-light switches a light, relock-when-unlocked locks a door: no attribute in common.
-    const run = stcheck('check', demo('motion-light'), demo('relock-when-unlocked'), '--json');
+    const run = stcheck('check', demo('motion-light'), demo('relock-when-unlocked'), '--json', '--env', 'reference');
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ verdict: 'no-conflict', decidedBy: 'static', states: 0, events: 3, reason: 'the apps can write no tracked attribute in common' });
     const text = stcheck('check', demo('motion-light'), demo('relock-when-unlocked'));
@@ -90,7 +91,7 @@ describe('stcheck check', () => {
 
 describe.skipIf(!HAVE_CORPUS)('stcheck events', () => {
   it('lists the pair\'s events and the reference count', () => {
-    const run = stcheck('events', join(SMARTAPPS_DIR, 'enhanced-auto-lock-door.groovy'), join(SMARTAPPS_DIR, 'nfc-tag-toggle.groovy'), '--json');
+    const run = stcheck('events', join(SMARTAPPS_DIR, 'enhanced-auto-lock-door.groovy'), join(SMARTAPPS_DIR, 'nfc-tag-toggle.groovy'), '--json', '--env', 'reference');
     expect(run.code).toBe(0);
     const json = JSON.parse(run.stdout);
     expect(json).toMatchObject({ events: 6, referenceEvents: 6 });

@@ -40,8 +40,14 @@ describe('possibleWrites on small apps', () => {
   });
 
   it('takes every command of every input and the mode when a method is called by a computed name', () => {
-    const all = keys(possibleWrites(inlineApp(inputs, 'def cmd = "on"\nsw."$cmd"()')));
+    const all = keys(possibleWrites(inlineApp(inputs, 'def cmd = "on"\n"$cmd"()')));
     expect(all).toEqual(expect.arrayContaining(['switch0.switch', 'switch0.level', 'lock0.lock', 'location.mode']));
+  });
+
+  it('takes every command but not the mode when the computed name is called on a device input', () => {
+    const commands = keys(possibleWrites(inlineApp(inputs, 'def cmd = "on"\nsw."$cmd"()')));
+    expect(commands).toEqual(expect.arrayContaining(['switch0.switch', 'switch0.level', 'lock0.lock']));
+    expect(commands).not.toContain('location.mode');
   });
 
   it('includes the toggles: speak() writes oneUser, setColor writes colorChanged', () => {

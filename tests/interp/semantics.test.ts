@@ -96,3 +96,18 @@ describe('time', () => {
     expect(show('timeOfDayIsBetween("15:00", "18:00", new Date(), location.timeZone)')).toBe('true');
   });
 });
+
+describe('values of statements and expressions the corpus relies on', () => {
+  it('returns a declaration that ends a method as the method\'s value', () => {
+    expect(show('day()', 'private day() { def df = "Thu"\n def day = df + "rsday" }')).toBe('Thursday');
+  });
+  it('reads a list\'s size as a property, as Groovy on Java 8 does', () => {
+    expect(show('def events = []; [events.size <= 1, [1, 2].size]')).toBe('[true, 2]');
+  });
+  it('matches case ~/re/ labels against the whole value', () => {
+    expect(show('def n = \'{"buttonNumber":2}\'; def r = "none"; switch (n) { case ~/.*1.*/: r = "one"; break; case ~/.*2.*/: r = "two"; break }; r')).toBe('two');
+  });
+  it('encodes a string as Base64', () => {
+    expect(show('"user:pass".encodeAsBase64()')).toBe('dXNlcjpwYXNz');
+  });
+});

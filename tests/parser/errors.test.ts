@@ -17,13 +17,14 @@ describe('syntax errors', () => {
     ['def f() {\n  if (x) {\n', 3, 1, 'expected ";", "}", a statement or end of line, found end of input'],
     ['foo() bar()', 1, 7, 'expected ";", an operator or end of line, found "b"'],
   ])('%j', (source, line, column, message) => {
-    expect(error(source)).toEqual({ file: 'app.groovy', line, column, message });
+    expect(error(source)).toEqual({ file: 'app.groovy', line, column, message, kind: 'parse' });
   });
 
   it('points at a curly quote used as a string quote (text pasted from a word processor)', () => {
     expect(error('definition(\nname: \u201cAuto change\u201d,\n)\n')).toEqual({
       file: 'app.groovy', line: 2, column: 13,
       message: 'expected ")", "," or an operator, found "c" (the curly quote \u201c at 2:7 is not a string quote in Groovy)',
+      kind: 'parse',
     });
   });
 
@@ -43,8 +44,41 @@ describe('syntax errors', () => {
     expect(found).toMatchObject({ line: 25, column: 5 });
   });
 
-  it('reports absurd nesting instead of throwing', () => {
+  // Nesting is limited (src/parser/limits.ts) so that no later stage overflows the JS stack on the
+  // tree; every refusal is a positioned parse error (docs/interpreter.md, "Limits").
+  it('refuses brackets nested past the limit at the first bracket too deep', () => {
     const result = parseGroovy('x = ' + '('.repeat(100_000) + '1' + ')'.repeat(100_000), 'deep.groovy');
-    expect(result).toEqual({ ok: false, error: { file: 'deep.groovy', line: 1, column: 1, message: 'cannot parse: input nested too deeply' } });
+    expect(result).toEqual({ ok: false, error: { file: 'deep.groovy', line: 1, column: 206, message: 'brackets nested more than 200 deep', kind: 'parse' } });
+  });
+
+  it.each([
+    ['a 5,000-term sum', 'x = 1' + ' + 1'.repeat(5000)],
+    ['a 5,000-long property chain', 'x = a' + '.b'.repeat(5000)],
+    ['a 5,000-long method chain', 'x = a' + '.b()'.repeat(5000)],
+    ['5,000 unary minus signs', 'x = ' + '-'.repeat(5000) + '1'],
+  ])('refuses %s with the position where it gets too deep', (_, source) => {
+    const found = error(`\n${source}\n`);
+    expect(found).toMatchObject({ line: 2, kind: 'parse', message: 'nested more than 400 levels deep (expressions, statements and closures together)' });
+    expect(found.column).toBeGreaterThan(1);
+  });
+
+  it.each([
+    ['a 20,000-long ternary chain', 'x = ' + 'a ? 1 : '.repeat(20_000) + '2'],
+    ['a 20,000-long else-if chain', 'if (a) {}' + ' else if (a) {}'.repeat(20_000)],
+  ])('reports %s that exhausts the parser with the place it had reached', (_, source) => {
+    const found = error(`\n${source}\n`);
+    expect(found).toMatchObject({ kind: 'parse', message: 'cannot parse: input nested too deeply' });
+    expect(found.line).toBeGreaterThan(1);
+  });
+
+  it('accepts nesting up to the limits', () => {
+    expect(parseGroovy('x = ' + '('.repeat(200) + '1' + ')'.repeat(200), 'ok.groovy').ok).toBe(true);
+    expect(parseGroovy('x = 1' + ' + 1'.repeat(390), 'ok.groovy').ok).toBe(true);
+  });
+
+  it('stops a parse that runs past its deadline with a budget error where it had got to', () => {
+    const source = 'def f() { def x = 1 }\n'.repeat(200_000);
+    const result = parseGroovy(source, 'big.groovy', { deadline: Date.now() - 1 });
+    expect(result).toMatchObject({ ok: false, error: { file: 'big.groovy', kind: 'budget', message: 'budget exceeded: parsing ran past the budget' } });
   });
 });

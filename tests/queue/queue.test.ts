@@ -95,7 +95,8 @@ describe.skipIf(!HAVE_REDIS)('a coordinator on a real redis-server', () => {
 
   it('stores a task job that fails on the queue as an error with the reason, once, and ends the run', async () => {
     // A stand-in for workers that die with every job: each job fails at its first attempt.
-    const failing = new Worker(TASKS_QUEUE, async () => { throw new Error('the worker gave up'); }, { connection: new Redis(redis.url, { maxRetriesPerRequest: null }), prefix: PREFIX });
+    const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const failing = new Worker(TASKS_QUEUE, async () => { throw new Error('the worker gave up'); }, { connection, prefix: PREFIX });
     try {
       const opts = demoBatch({ runner: queueRunner({ url: redis.url, jobs: 0, lockMs: 30_000 }) });
       const summary = await runBatch(opts, quiet);
@@ -105,6 +106,7 @@ describe.skipIf(!HAVE_REDIS)('a coordinator on a real redis-server', () => {
       store.close();
     } finally {
       await failing.close();
+      connection.disconnect();
     }
     expect((await serverKeys()).filter((k) => k.startsWith('stcheck:results-') || /^stcheck:tasks:\w+-\d+-/.test(k))).toEqual([]);
   });

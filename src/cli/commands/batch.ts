@@ -3,17 +3,20 @@ import { EXIT, exitCodesHelp, usageError } from '../exit.js';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { runBatch, type BatchOptions, type BatchSummary } from '../../batch/batch.js';
-import { UsageError } from '../../pairs/source.js';
+import { pairFileGroups } from '../../pairs/pair-file.js';
+import { corpusGroupAttributes, requireDirectory, UsageError } from '../../pairs/source.js';
 import type { Mode } from '../../results/types.js';
 import { queueRunner } from '../../queue/coordinator.js';
 import { DEFAULT_LOCK_MS } from '../../queue/worker.js';
 import { Store } from '../../store/store.js';
 import { SOFT_HEAP_FRACTION } from '../../util/heap.js';
+import { addEnvOption, environmentName } from './env-arg.js';
 
 interface BatchCommandOptions {
   corpus: string;
   lists?: string;
   auto?: boolean;
+  pairs?: string;
   group: string[];
   mode: string;
   jobs: string;
@@ -26,6 +29,7 @@ interface BatchCommandOptions {
   resume?: string;
   queue?: string;
   json?: boolean;
+  env: string;
 }
 
 export const DEFAULT_DB = 'results/stcheck.db';
@@ -33,15 +37,16 @@ export const DEFAULT_DB = 'results/stcheck.db';
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function registerBatch(program: Command): void {
-  program
-    .command('batch')
+  addEnvOption(program
+    .command('batch'))
     .description('Check every pair of a corpus in parallel under time and memory budgets; store the results in SQLite')
     .requiredOption('--corpus <dir>', 'the directory of .groovy apps')
     .option('--lists <dir>', "pair the apps of the reference's app lists in this directory (groups.json beside it gives the attributes)")
     .option('--auto', 'group the apps automatically by the device capabilities they actuate (the default without --lists)')
+    .option('--pairs <file>', 'check exactly the pairs of a CSV file with a group,app1,app2 header (one row per unordered pair, both orders run; other columns ignored; groups.json beside the corpus gives the attributes)')
     .option('--group <name>', 'only this group (repeatable)', collect, [])
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
-    .option('--jobs <n>', 'worker threads (with --queue, 0 leaves every check to the queue\'s workers)', String(availableParallelism()))
+    .option('--jobs <n>', 'worker processes (with --queue, 0 leaves every check to the queue\'s workers)', String(availableParallelism()))
     .option('--budget-s <seconds>', 'wall-clock budget of the search per pair and mode (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', '60')
     .option('--memory-mb <mb>', `heap budget per pair and mode: the worker's heap limit; the check stops itself with out-of-memory at ${SOFT_HEAP_FRACTION * 100}% of it`, '2048')
     .option('--max-states <n>', 'stop a pair with state-limit after this many states')
@@ -66,7 +71,7 @@ export function registerBatch(program: Command): void {
 }
 
 function batchOptions(options: BatchCommandOptions): BatchOptions {
-  if (options.lists !== undefined && options.auto) throw new UsageError('give --lists or --auto, not both');
+  if ([options.lists !== undefined, options.auto === true, options.pairs !== undefined].filter(Boolean).length > 1) throw new UsageError('give one of --lists, --auto and --pairs');
   const modes: Mode[] | undefined = options.mode === 'both' ? ['dpor', 'nodpor'] : options.mode === 'dpor' || options.mode === 'nodpor' ? [options.mode] : undefined;
   if (!modes) throw new UsageError(`--mode: expected dpor, nodpor or both, not ${options.mode}`);
   const positive = (name: string, text: string | undefined) => {
@@ -74,12 +79,15 @@ function batchOptions(options: BatchCommandOptions): BatchOptions {
     if (!(Number.isFinite(n) && n > 0)) throw new UsageError(`${name}: expected a positive number, not ${text}`);
     return n;
   };
+  const env = environmentName(options.env);
+  if (!env) throw new UsageError(`--env: expected reference or full, not ${options.env}`);
   // With a queue the coordinator may run no check itself.
   const jobs = options.queue !== undefined && Number(options.jobs) === 0 ? 0 : Math.floor(positive('--jobs', options.jobs));
   if (options.resume !== undefined && options.resume !== 'last' && !/^\d+$/.test(options.resume)) throw new UsageError(`--resume: expected a run id or "last", not ${options.resume}`);
   return {
     corpus: options.corpus,
     lists: options.lists,
+    pairs: options.pairs === undefined ? undefined : pairsOfFile(options.pairs, options.corpus),
     groups: options.group,
     modes,
     jobs,
@@ -88,11 +96,22 @@ function batchOptions(options: BatchCommandOptions): BatchOptions {
     maxStates: options.maxStates === undefined ? undefined : Math.floor(positive('--max-states', options.maxStates)),
     prefilter: options.prefilter,
     firstConflict: options.firstConflict,
+    env,
     db: options.db,
     resume: options.resume,
     command: ['stcheck', ...process.argv.slice(2)].join(' '),
     runner: options.queue === undefined ? undefined : queueRunner({ url: options.queue, jobs, lockMs: DEFAULT_LOCK_MS, note: (line) => process.stderr.write(`stcheck batch: ${line}\n`) }),
   };
+}
+
+function pairsOfFile(file: string, corpus: string) {
+  requireDirectory('--corpus', corpus);
+  try {
+    return pairFileGroups(file, corpus, corpusGroupAttributes(corpus));
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`--pairs: ${error.message}`);
+    throw error;
+  }
 }
 
 const MAX_CONFLICT_LINES = 40;

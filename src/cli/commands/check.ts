@@ -18,6 +18,7 @@ import { renderResult } from '../../report/trace-text.js';
 import { SOFT_HEAP_FRACTION, softHeapLimitMb } from '../../util/heap.js';
 import { writeJson, writeLines } from '../../util/output.js';
 import { EXIT, exitCodesHelp, requireFile, usageError } from '../exit.js';
+import { addEnvOption, environmentName } from './env-arg.js';
 
 interface CheckCommandOptions {
   group?: string;
@@ -31,6 +32,7 @@ interface CheckCommandOptions {
   against?: string;
   jobs: string;
   json?: boolean;
+  env: string;
 }
 
 /** The search options both forms share, validated. */
@@ -41,8 +43,8 @@ interface SearchArgs {
 }
 
 export function registerCheck(program: Command): void {
-  program
-    .command('check')
+  addEnvOption(program
+    .command('check'))
     .description('Model-check an ordered app pair in one simulated home and report conflicts; or one app against a corpus (--against)')
     .argument('<app1>', 'App1 (.groovy)')
     .argument('[app2]', 'App2 (.groovy); not with --against')
@@ -61,10 +63,12 @@ export function registerCheck(program: Command): void {
     .action(async (file1: string, file2: string | undefined, options: CheckCommandOptions) => {
       const search = searchArgs(options);
       requireFile('check', file1);
+      const env = environmentName(options.env);
+      if (!env) usageError('check', `--env: expected reference or full, not ${options.env}`);
       if (options.against !== undefined) {
         if (file2 !== undefined) usageError('check', 'give one app with --against, not two');
         if (options.group !== undefined) usageError('check', '--group: not with --against (the groups are the automatic ones the apps share)');
-        await checkAgainstCorpus(file1, options.against, search, options);
+        await checkAgainstCorpus(file1, options.against, search, { ...options, env });
         return;
       }
       if (file2 === undefined) usageError('check', "missing argument 'app2' (or give --against DIR)");
@@ -74,7 +78,7 @@ export function registerCheck(program: Command): void {
       const status = new StatusLine();
       const results = search.modes.map((mode) => {
         const result = checkPairFiles(file1, file2, {
-          mode, attributes, budgetMs: search.budgetS * 1000, maxStates: search.maxStates, maxHeapMb, firstConflict: options.firstConflict, prefilter: options.prefilter,
+          mode, attributes, budgetMs: search.budgetS * 1000, maxStates: search.maxStates, maxHeapMb, firstConflict: options.firstConflict, prefilter: options.prefilter, env,
           onProgress: status.interactive ? (p) => status.show(`${mode}: ${p.states.toLocaleString('en')} states, ${p.transitions.toLocaleString('en')} transitions, ${formatDuration(p.elapsedMs / 1000)} of ${formatDuration(search.budgetS)}`) : undefined,
         });
         status.clear();
@@ -99,7 +103,7 @@ async function checkAgainstCorpus(file: string, corpus: string, search: SearchAr
   let outcome;
   try {
     outcome = await checkAgainst({
-      app: file, corpus, modes: search.modes, jobs, budgetS: search.budgetS, memoryMb, maxStates: search.maxStates, prefilter: options.prefilter, firstConflict: options.firstConflict,
+      app: file, corpus, modes: search.modes, jobs, budgetS: search.budgetS, memoryMb, maxStates: search.maxStates, prefilter: options.prefilter, firstConflict: options.firstConflict, env: environmentName(options.env),
       onChecked: (done, total) => status.show(`checked ${done} of ${total} pairs`),
     });
   } catch (error) {

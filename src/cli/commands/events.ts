@@ -1,8 +1,10 @@
 // `stcheck events <app1> <app2> [--json]`: the pair's event list, as the model checker fires it.
-import { EXIT, exitCodesHelp, requireFile } from '../exit.js';
+import { EXIT, exitCodesHelp, requireFile, usageError } from '../exit.js';
 import type { Command } from 'commander';
 import { buildPairEvents, referenceChoiceCount, type PairEvent } from '../../model/events.js';
+import { pairEnvironment } from '../../pipeline/explore-pair.js';
 import { formatLoadError, loadApp } from '../../pipeline/load.js';
+import { addEnvOption, environmentName } from './env-arg.js';
 
 function describe(e: PairEvent): string {
   const what = e.kind === 'schedule' ? `schedule ${e.handler}()` : `${e.kind === 'device' ? e.capability : e.kind}: ${e.name}=${e.value}`;
@@ -10,14 +12,16 @@ function describe(e: PairEvent): string {
 }
 
 export function registerEvents(program: Command): void {
-  program
-    .command('events')
+  addEnvOption(program
+    .command('events'))
     .description('Print the event list of an app pair (the events the environment fires)')
     .argument('<app1>', 'the first app (.groovy)')
     .argument('<app2>', 'the second app (.groovy)')
     .option('--json', 'print one JSON object')
     .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.appError]))
-    .action((file1: string, file2: string, options: { json?: boolean }) => {
+    .action((file1: string, file2: string, options: { json?: boolean; env: string }) => {
+      const env = environmentName(options.env);
+      if (!env) usageError('events', `--env: expected reference or full, not ${options.env}`);
       for (const file of [file1, file2]) requireFile('events', file);
       const loaded = [loadApp(file1), loadApp(file2)];
       const failures = loaded.flatMap((l) => (l.ok ? [] : [formatLoadError(l.error)]));
@@ -27,8 +31,9 @@ export function registerEvents(program: Command): void {
         return;
       }
       const [app1, app2] = loaded.map((l) => (l as Extract<typeof l, { ok: true }>).app);
-      const { events, unmodelled } = buildPairEvents(app1, app2);
-      const referenceEvents = referenceChoiceCount(events.filter((e) => !e.extra).length);
+      const { events, unmodelled } = buildPairEvents(app1, app2, pairEnvironment({ env }));
+      // The paper's "Evt." counts the reference's own list, whatever the environment shown.
+      const referenceEvents = referenceChoiceCount(buildPairEvents(app1, app2).events.filter((e) => !e.extra).length);
       if (options.json) {
         process.stdout.write(`${JSON.stringify({ events: events.length, referenceEvents, list: events, unmodelled }, null, 2)}\n`);
         return;

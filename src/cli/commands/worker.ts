@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { requireDirectory, UsageError } from '../../pairs/source.js';
 import { DEFAULT_LOCK_MS, startQueueWorker, type QueueWorker } from '../../queue/worker.js';
+import { EXIT, exitCodesHelp, usageError } from '../exit.js';
 
 interface WorkerCommandOptions {
   queue: string;
@@ -17,12 +18,11 @@ export function registerWorker(program: Command): void {
     .command('worker')
     .description('Run the checks of `stcheck batch --queue` on this machine, under each run\'s budgets, until stopped (SIGINT or SIGTERM let the jobs in hand finish)')
     .requiredOption('--queue <url>', 'the Redis server of the batch (redis://HOST:PORT)')
-    .option('--jobs <n>', 'checks at once (worker threads)', String(availableParallelism()))
+    .option('--jobs <n>', 'checks at once (pool processes)', String(availableParallelism()))
     .option('--corpus <dir>', "where this machine keeps the corpus, when not at the coordinator's path")
     .option('--lock-s <seconds>', 'how long a job of a worker that died waits before another worker takes it', String(DEFAULT_LOCK_MS / 1000))
     .option('--json', 'on exit, print the number of jobs returned as JSON')
-    .addHelpText('after', '\nOne line per job taken and returned goes to stderr.\nExit codes: 0 stopped, 2 usage error (including a Redis server that does not answer).')
-    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .addHelpText('after', `\nOne line per job taken and returned goes to stderr. Stopped by SIGINT or SIGTERM it exits with 0 once the jobs in hand are returned; a Redis server that does not answer is a usage error.\n${exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.interrupted])}`)
     .action(async (options: WorkerCommandOptions) => {
       let worker: QueueWorker;
       let returned = 0;
@@ -33,15 +33,13 @@ export function registerWorker(program: Command): void {
         }));
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
-        process.stderr.write(`stcheck worker: ${error.message}\n`);
-        process.exitCode = 2;
-        return;
+        usageError('worker', error.message);
       }
       process.stderr.write(`stcheck worker: taking jobs from ${options.queue}\n`);
       await stopped();
       process.stderr.write('stcheck worker: stopping after the jobs in hand (again to stop at once)\n');
-      process.once('SIGINT', () => process.exit(130));
-      process.once('SIGTERM', () => process.exit(143));
+      process.once('SIGINT', () => process.exit(EXIT.interrupted));
+      process.once('SIGTERM', () => process.exit(EXIT.interrupted));
       await worker.close();
       if (options.json) process.stdout.write(`${JSON.stringify({ returned })}\n`);
       else process.stderr.write(`stcheck worker: ${returned} jobs returned\n`);

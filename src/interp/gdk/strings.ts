@@ -1,8 +1,8 @@
-// GDK methods of strings, and Java's regular expressions and String.split/replaceAll as JavaScript
-// regular expressions.
+// GDK methods of strings; the ones taking Java regular expressions run them on RE2 (regex.ts).
 import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
 import { compare, minus, toStr } from '../operators.js';
+import { regexFind, regexFindAll, regexMatches, regexReplace, regexSplit } from './regex.js';
 import { call, type Method } from './support.js';
 
 export const stringMethods: Record<string, Method<string>> = {
@@ -12,7 +12,7 @@ export const stringMethods: Record<string, Method<string>> = {
   contains: (s, a) => s.includes(toStr(a[0])),
   startsWith: (s, a) => s.startsWith(toStr(a[0])),
   endsWith: (s, a) => s.endsWith(toStr(a[0])),
-  split: (s, a) => javaSplit(s, a.length ? toStr(a[0]) : '\\s+'),
+  split: (s, a) => regexSplit(s, a.length ? toStr(a[0]) : '\\s+'),
   tokenize: (s, a) => {
     const delims = a.length ? toStr(a[0]) : ' \t\n\r\f';
     return s.split(new RegExp(`[${delims.replace(/[\]\\^-]/g, '\\$&')}]`)).filter((t) => t.length > 0);
@@ -20,12 +20,14 @@ export const stringMethods: Record<string, Method<string>> = {
   toLowerCase: (s) => s.toLowerCase(),
   toUpperCase: (s) => s.toUpperCase(),
   trim: (s) => s.trim(),
+  // Grails' codec the SmartThings sandbox adds to strings (HTTP basic authentication headers); UTF-8 bytes, as the JVM's default.
+  encodeAsBase64: (s) => Buffer.from(s, 'utf8').toString('base64'),
   capitalize: (s) => s.charAt(0).toUpperCase() + s.slice(1),
   uncapitalize: (s) => s.charAt(0).toLowerCase() + s.slice(1),
   replace: (s, a) => s.split(toStr(a[0])).join(toStr(a[1])),
-  replaceAll: (s, a) => s.replace(javaRegex(toStr(a[0]), 'g'), javaReplacement(toStr(a[1]))),
-  replaceFirst: (s, a) => s.replace(javaRegex(toStr(a[0]), ''), javaReplacement(toStr(a[1]))),
-  matches: (s, a) => javaRegex(`^(?:${toStr(a[0])})$`, '').test(s),
+  replaceAll: (s, a) => regexReplace(s, toStr(a[0]), toStr(a[1]), true),
+  replaceFirst: (s, a) => regexReplace(s, toStr(a[0]), toStr(a[1]), false),
+  matches: (s, a) => regexMatches(s, toStr(a[0])),
   substring: (s, a) => {
     const from = num.toInt(a[0]);
     const to = a.length > 1 ? num.toInt(a[1]) : s.length;
@@ -80,29 +82,8 @@ export const stringMethods: Record<string, Method<string>> = {
   toBoolean: (s) => ['true', 'y', '1'].includes(s.trim().toLowerCase()),
   trimEnd: (s) => s.trimEnd(),
   readLines: (s) => s.split(/\r?\n/),
-  find: (s, a) => javaRegex(toStr(a[0]), '').exec(s)?.[0] ?? null,
-  findAll: (s, a) => [...s.matchAll(javaRegex(toStr(a[0]), 'g'))].map((m) => m[0]),
+  find: (s, a) => regexFind(s, toStr(a[0])),
+  findAll: (s, a) => regexFindAll(s, toStr(a[0])),
   encodeAsURL: (s) => encodeURIComponent(s).replace(/%20/g, '+'),
   hashCode: (s) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 0),
 };
-
-/** Java String.split: a regex, trailing empty strings removed. */
-function javaSplit(s: string, regex: string): string[] {
-  const parts = s.split(javaRegex(regex, ''));
-  while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
-  return parts;
-}
-
-/** Java regexes map to JS ones for the constructs apps use; a bad pattern is a catchable error. */
-export function javaRegex(pattern: string, flags: string): RegExp {
-  try {
-    return new RegExp(pattern, flags);
-  } catch {
-    throw new GroovyError('PatternSyntaxException', pattern);
-  }
-}
-
-/** Java replacement strings use `$1` like JS, but `\$` for a literal dollar. */
-function javaReplacement(r: string): string {
-  return r.replace(/\\\$/g, '$$$$');
-}

@@ -4,6 +4,7 @@ import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { Double, isNumber, type Value } from '../values.js';
+import { ValueWalk } from '../limits.js';
 
 function fromJson(v: unknown): Value {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
@@ -21,11 +22,15 @@ export function parseJson(text: string): Value {
 }
 
 export function toJson(v: Value): string {
+  return json(v, new ValueWalk());
+}
+
+function json(v: Value, walk: ValueWalk): string {
   if (v === null || typeof v === 'boolean' || typeof v === 'number') return JSON.stringify(v);
   if (typeof v === 'string') return JSON.stringify(v);
   if (isNumber(v)) return num.formatNumber(v);
-  if (Array.isArray(v)) return `[${v.map(toJson).join(',')}]`;
-  if (v instanceof Map) return `{${[...v].map(([k, x]) => `${JSON.stringify(toStr(k))}:${toJson(x)}`).join(',')}}`;
+  if (Array.isArray(v)) return walk.inside(v.length, () => `[${v.map((x) => json(x, walk)).join(',')}]`);
+  if (v instanceof Map) return walk.inside(v.size, () => `{${[...v].map(([k, x]) => `${JSON.stringify(toStr(k))}:${json(x, walk)}`).join(',')}}`);
   return JSON.stringify(toStr(v));
 }
 

@@ -7,23 +7,27 @@ import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
-import { GDate, isNumber, type DeviceRef, type GMap, type Value } from '../values.js';
+import { DeviceStateMap, GDate, isNumber, type DeviceRef, type GMap, type Value } from '../values.js';
 import { mapOf } from './objects.js';
 
 function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Value {
   if (!d.attributes.includes(attribute)) return null;
   const value = ctx.host.readAttribute(ctx.app, d, attribute);
   const text = value === null ? null : toStr(value);
-  return mapOf({
+  // A State's three dates (`date`, `dateCreated`, `rawDateCreated`): apps time how long a state has held with any of them.
+  const date = new GDate(time.NOW_MS);
+  return new DeviceStateMap(Object.entries({
     name: attribute,
     value: text,
     stringValue: text,
-    date: new GDate(time.NOW_MS),
+    date,
+    dateCreated: date,
+    rawDateCreated: date,
     unit: null,
     integerValue: isNumber(value) ? num.toInt(value) : null,
     doubleValue: isNumber(value) ? num.toDoubleValue(value) : null,
     numberValue: isNumber(value) ? value : null,
-  });
+  }), text);
 }
 
 /** A device's value of an attribute; SmartThings gives null for an attribute the device lacks. */

@@ -1,0 +1,76 @@
+// Java's regular expressions (`==~`, `=~`, `matches`, `find`, `findAll`, `replaceAll`,
+// `replaceFirst`, `split`) on RE2 (the pure-JS port re2js): matching takes time linear in the text,
+// so no pattern an app writes (`/(a+)+$/` on "aaaa...!") can stall a check the way a backtracking
+// engine would. RE2 has no backreferences and no lookaround; a pattern using them is reported as
+// unsupported rather than run on a backtracking engine (docs/interpreter.md, "Limits").
+import { RE2JS, RE2JSGroupException, RE2JSSyntaxException } from 're2js';
+import { GroovyError, UnsupportedError } from '../errors.js';
+
+/** Compiled patterns by source: apps split and match with a handful of constant patterns. */
+const compiled = new Map<string, RE2JS>();
+const MAX_CACHED = 256;
+
+function regex(pattern: string): RE2JS {
+  let re = compiled.get(pattern);
+  if (re) return re;
+  re = compile(pattern);
+  if (compiled.size >= MAX_CACHED) compiled.clear();
+  compiled.set(pattern, re);
+  return re;
+}
+
+function compile(pattern: string): RE2JS {
+  try {
+    return RE2JS.compile(pattern);
+  } catch (error) {
+    if (!(error instanceof RE2JSSyntaxException)) throw error;
+    if (acceptedByBacktracking(pattern)) throw new UnsupportedError(`regular expression /${pattern}/ (backreferences and lookaround need a backtracking engine)`);
+    throw new GroovyError('PatternSyntaxException', pattern);
+  }
+}
+
+/** Whether a backtracking engine (JS's, like Java's) would accept the pattern; it is only compiled, never run. */
+function acceptedByBacktracking(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `s ==~ p`, `s.matches(p)`: the whole string matches. */
+export function regexMatches(s: string, pattern: string): boolean {
+  return regex(pattern).matches(s);
+}
+
+/** `s.find(p)`: the first match, or null. */
+export function regexFind(s: string, pattern: string): string | null {
+  return regex(pattern).exec(s)?.[0] ?? null;
+}
+
+/** Every match, each as its groups (`[whole, g1, ...]`, null for a group that did not take part) when the pattern has groups. */
+export function regexMatchesWithGroups(s: string, pattern: string): Array<string | Array<string | null>> {
+  return [...regex(pattern).matchAll(s)].map((m) => (m.length > 1 ? [...m].map((g) => g ?? null) : m[0]));
+}
+
+/** `s.findAll(p)`: every match. */
+export function regexFindAll(s: string, pattern: string): string[] {
+  return [...regex(pattern).matchAll(s)].map((m) => m[0]);
+}
+
+/** `replaceAll`/`replaceFirst` with Java's replacement syntax (`$1`, `\$`). */
+export function regexReplace(s: string, pattern: string, replacement: string, all: boolean): string {
+  const matcher = regex(pattern).matcher(s);
+  try {
+    return all ? matcher.replaceAll(replacement, true) : matcher.replaceFirst(replacement, true);
+  } catch (error) {
+    if (!(error instanceof RE2JSGroupException)) throw error;
+    throw new GroovyError('IndexOutOfBoundsException', `No group in replacement ${replacement}`);
+  }
+}
+
+/** Java's String.split: trailing empty strings removed. */
+export function regexSplit(s: string, pattern: string): string[] {
+  return regex(pattern).split(s, 0);
+}

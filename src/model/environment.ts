@@ -1,0 +1,67 @@
+// The environment a pair is checked in (docs/model.md, "Environments"): what the simulated home
+// fires and what the two apps' settings are.
+// - `reference`: the reference's model: its event list and constant values (§2.6), its input
+//   constants (§2.3), and different `mode` inputs for the two apps only in a run of the location
+//   mode (its global-variable extractor, §2.3, §4.5). The paper's event counts are measured here.
+// - `full` (the default): a real home. Every value of a subscribed sensor attribute arrives (both
+//   directions of a binary sensor even when one value is subscribed); numeric attributes also get
+//   values on each side of every constant and numeric setting the two apps compare against; the two
+//   apps' `mode` and number settings differ, as two people would configure them; every periodic
+//   timer fires, also one set inside a condition (the reference's scan sees only a `schedule` that
+//   opens `installed()`/`initialize()`). The reference's
+//   manual-action rule (§4.4) is kept in both.
+import { FULL_PAIR_MODES, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
+import { optionValue } from '../interp/input-bindings.js';
+import type { Value } from '../interp/values.js';
+import type { InputIR } from '../ir/ir.js';
+import { LOCATION_MODES } from './home-world.js';
+
+export const ENVIRONMENT_NAMES = ['reference', 'full'] as const;
+export type EnvironmentName = (typeof ENVIRONMENT_NAMES)[number];
+export const DEFAULT_ENVIRONMENT: EnvironmentName = 'full';
+
+export interface Environment {
+  name: EnvironmentName;
+  /** Give the two apps' `mode` inputs different values (per position among their mode inputs). */
+  pairModes?: Readonly<Record<'App1' | 'App2', readonly (string | null)[]>>;
+  /** App2's `number` and `decimal` inputs (App1 keeps the reference's constant). */
+  secondAppNumber?: number;
+  /** A multiple-choice `enum` or `mode` input (a restriction such as "only on these days") holds every option. */
+  everyOption?: boolean;
+  /** A suffixed subscription (`contact.open`) fires every value of its attribute, not only the suffix. */
+  wholeDomains: boolean;
+  /** Numeric events also take values on each side of the constants and settings the apps compare against. */
+  thresholds: boolean;
+  /** Every periodic timer an app sets (`schedule`, `runEvery*`, `runDaily`) is an event, wherever it is set. */
+  everyTimer?: boolean;
+}
+
+export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
+
+/**
+ * The environment of a name. `locationModeRun`: the run tracks only the location mode, where the
+ * reference gives the apps different modes too.
+ */
+export function environmentOf(name: EnvironmentName, locationModeRun: boolean): Environment {
+  if (name === 'reference') return locationModeRun ? { ...REFERENCE_ENVIRONMENT, pairModes: REFERENCE_PAIR_MODES } : REFERENCE_ENVIRONMENT;
+  return { name, pairModes: FULL_PAIR_MODES, secondAppNumber: SECOND_APP_NUMBER, everyOption: true, wholeDomains: true, thresholds: true, everyTimer: true };
+}
+
+/**
+ * The value the environment gives an app's input instead of the reference's constant, or undefined
+ * to keep it. `inputs`: all the app's inputs, for the position of a mode input among them.
+ */
+export function pairSetting(env: Environment, app: string, input: InputIR, inputs: readonly InputIR[]): { value: Value } | undefined {
+  if (app !== 'App1' && app !== 'App2') return undefined;
+  if (env.everyOption && input.multiple && input.type === 'mode') return { value: [...LOCATION_MODES] };
+  if (env.everyOption && input.multiple && input.type === 'enum' && input.options !== undefined) return { value: input.options.map(optionValue) };
+  if (input.type === 'mode' && env.pairModes) {
+    const modes = env.pairModes[app];
+    // The full environment's multiple mode inputs hold every mode: positions count the single ones.
+    const position = inputs.filter((i) => i.type === 'mode' && !(env.everyOption && i.multiple)).indexOf(input);
+    return { value: modes[position % modes.length] };
+  }
+  if ((input.type === 'number' || input.type === 'decimal') && app === 'App2' && env.secondAppNumber !== undefined) return { value: env.secondAppNumber };
+  return undefined;
+}
+

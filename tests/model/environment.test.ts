@@ -1,0 +1,137 @@
+// The environments (src/model/environment.ts, docs/model.md "Environments"): each rule of `full`
+// on a small app of tests/model/fixtures/environment (and the demo apps), against `reference`.
+// Verdicts come from real checks of the pair, event lists from the pair's real event list.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildPairEvents } from '../../src/model/events.js';
+import { checkPairFiles } from '../../src/pipeline/check-pair.js';
+import { DEFAULT_TRACKED, pairEnvironment } from '../../src/pipeline/explore-pair.js';
+import type { CheckPairOptions } from '../../src/pipeline/explore-pair.js';
+import { loadApp } from '../../src/pipeline/load.js';
+import type { PairResult } from '../../src/results/types.js';
+import { stcheck } from '../support/cli.js';
+import { REPO_ROOT } from '../support/corpus.js';
+
+const FIXTURES = join(REPO_ROOT, 'tests', 'model', 'fixtures', 'environment');
+const fixture = (name: string) => join(FIXTURES, `${name}.groovy`);
+const demo = (name: string) => join(REPO_ROOT, 'apps', `${name}.groovy`);
+
+function check(file1: string, file2: string, options: Partial<CheckPairOptions>): PairResult {
+  return checkPairFiles(file1, file2, { mode: 'dpor', budgetMs: 60_000, ...options });
+}
+
+/** Each conflict as `attribute later-app=value over earlier-app=value`, sorted. */
+function conflicts(result: PairResult): string[] {
+  return result.conflicts.map((c) => `${c.attribute} ${c.later.appName}=${c.later.value} over ${c.earlier.appName}=${c.earlier.value}`).sort();
+}
+
+function eventValues(file1: string, file2: string, env: 'reference' | 'full', name: string): string[] {
+  const [a, b] = [loadApp(file1), loadApp(file2)];
+  if (!a.ok || !b.ok) throw new Error('fixture does not load');
+  return buildPairEvents(a.app, b.app, pairEnvironment({ env })).events.filter((e) => e.name === name).map((e) => e.value);
+}
+
+describe('mode inputs', () => {
+  const [departure, lightsOut] = [fixture('mode-on-departure'), fixture('mode-on-lights-out')];
+
+  it('get different values in a location-mode run of the reference environment, as its global extractor gives them', () => {
+    const result = check(departure, lightsOut, { attributes: ['location.mode'], env: 'reference' });
+    expect(result.verdict).toBe('conflict');
+    expect(conflicts(result)).toEqual(['mode mode-on-departure=away over mode-on-lights-out=night', 'mode mode-on-lights-out=night over mode-on-departure=away']);
+  });
+
+  it('are all "home" in a device run of the reference environment, so the two apps never disagree', () => {
+    expect(check(departure, lightsOut, { attributes: DEFAULT_TRACKED, env: 'reference' }).verdict).toBe('no-conflict');
+  });
+
+  it('differ in every run of the full environment', () => {
+    const result = check(departure, lightsOut, { attributes: DEFAULT_TRACKED, env: 'full' });
+    expect(conflicts(result)).toContain('mode mode-on-lights-out=night over mode-on-departure=away');
+  });
+});
+
+describe('number settings', () => {
+  it("differ between the two apps in the full environment: two setpoints people chose apart conflict; the reference's equal constants do not", () => {
+    const [arrival, cold] = [fixture('heat-on-arrival'), fixture('heat-when-cold')];
+    expect(check(arrival, cold, { attributes: ['heatingSetpoint'], env: 'reference' }).verdict).toBe('no-conflict');
+    expect(conflicts(check(arrival, cold, { attributes: ['heatingSetpoint'], env: 'full' }))).toEqual([
+      'heatingSetpoint heat-on-arrival=50 over heat-when-cold=70',
+      'heatingSetpoint heat-when-cold=70 over heat-on-arrival=50',
+    ]);
+  });
+});
+
+describe('multiple-choice restrictions', () => {
+  it('hold every option in the full environment (a user who restricts nothing); the reference binds the first option only', () => {
+    const [weekday, motion] = [fixture('weekday-lights-off'), demo('motion-light')];
+    expect(check(weekday, motion, { attributes: ['switch'], env: 'reference' }).verdict).toBe('no-conflict');
+    expect(conflicts(check(weekday, motion, { attributes: ['switch'], env: 'full' }))).toContain('switch weekday-lights-off=off over motion-light=on');
+  });
+});
+
+describe('sensor events', () => {
+  const [dark, motion] = [fixture('dark-room-light'), demo('motion-light')];
+
+  it('fire both values of a binary sensor in the full environment even when only one is subscribed', () => {
+    expect(eventValues(dark, motion, 'reference', 'contact')).toEqual(['open']);
+    expect(eventValues(dark, motion, 'full', 'contact')).toEqual(['closed', 'open']);
+  });
+
+  it("give a numeric attribute values on each side of every constant the apps compare against, besides the reference's", () => {
+    expect(eventValues(dark, motion, 'reference', 'illuminance')).toEqual(['0', '100']);
+    const full = eventValues(dark, motion, 'full', 'illuminance').map(Number);
+    expect(full.slice(0, 2)).toEqual([0, 100]);
+    for (const threshold of [30, 500]) {
+      expect(full.some((v) => v < threshold)).toBe(true);
+      expect(full.some((v) => v > threshold)).toBe(true);
+    }
+    expect(full).toContain(501);
+  });
+
+  it('so that an app acting only above a threshold the reference never crosses is checked too', () => {
+    const off = 'switch dark-room-light=off over motion-light=on';
+    expect(conflicts(check(dark, motion, { attributes: ['switch'], env: 'reference' }))).not.toContain(off);
+    expect(conflicts(check(dark, motion, { attributes: ['switch'], env: 'full' }))).toContain(off);
+  });
+
+  it('keep numeric setting values among the thresholds: values either side of both apps\' settings', () => {
+    const values = eventValues(fixture('heat-when-cold'), fixture('heat-on-arrival'), 'full', 'temperature').map(Number);
+    for (const setting of [50, 70]) {
+      expect(values.some((v) => v < setting)).toBe(true);
+      expect(values.some((v) => v > setting)).toBe(true);
+    }
+  });
+});
+
+describe('timers', () => {
+  it('fire again in the full environment wherever the app sets them; the reference fires only a schedule that opens installed()', () => {
+    const [timed, motion] = [fixture('timed-lights-on'), demo('motion-light')];
+    const schedules = (env: 'reference' | 'full') => {
+      const [a, b] = [loadApp(timed), loadApp(motion)];
+      if (!a.ok || !b.ok) throw new Error('fixture does not load');
+      return buildPairEvents(a.app, b.app, pairEnvironment({ env })).events.filter((e) => e.kind === 'schedule').map((e) => `${e.app} ${e.handler}`);
+    };
+    expect(schedules('reference')).toEqual([]);
+    expect(schedules('full')).toEqual(['App1 lightsOn']);
+    const on = 'switch timed-lights-on=on over motion-light=off';
+    expect(conflicts(check(timed, motion, { attributes: ['switch'], env: 'reference' }))).not.toContain(on);
+    expect(conflicts(check(timed, motion, { attributes: ['switch'], env: 'full' }))).toContain(on);
+  });
+});
+
+describe('the --env option', () => {
+  it('defaults to full in the CLI, and the reference environment is one flag away', () => {
+    const args = ['events', fixture('dark-room-light'), demo('motion-light'), '--json'];
+    const full = JSON.parse(stcheck(...args).stdout) as { events: number; referenceEvents: number };
+    const reference = JSON.parse(stcheck(...args, '--env', 'reference').stdout) as { events: number; referenceEvents: number };
+    expect(full.events).toBeGreaterThan(reference.events);
+    // The paper's "Evt." is the reference's list in either environment.
+    expect(full.referenceEvents).toBe(reference.referenceEvents);
+  });
+
+  it('rejects an unknown environment with exit code 2', () => {
+    const run = stcheck('check', fixture('dark-room-light'), demo('motion-light'), '--env', 'garden');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--env: expected reference or full, not garden');
+  });
+});

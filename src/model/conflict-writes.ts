@@ -16,15 +16,19 @@ export type WriteStep = Extract<TraceStep, { kind: 'write' }>;
  */
 export function conflictWrites(records: readonly TraceStep[]): WriteStep[] {
   const writes: (WriteStep | undefined)[] = [];
-  /** Per device and attribute, the app of its latest write and whether that write opened its run. */
-  const runs = new Map<string, { app: string; index: number; first: boolean }>();
+  /** Whether the write at each index of `writes` opened its run. */
+  const opened: boolean[] = [];
+  /** Per device and attribute, the index of its latest write (nested maps: no key is built). */
+  const latest = new Map<string, Map<string, number>>();
   for (const r of records) {
     if (r.kind !== 'write' || !countsAsWrite(r)) continue;
-    const key = `${r.device}.${r.attribute}`;
-    const run = runs.get(key);
-    const continues = run !== undefined && run.app === r.app;
-    if (continues && !run.first) writes[run.index] = undefined;
-    runs.set(key, { app: r.app, index: writes.length, first: !continues });
+    let byAttribute = latest.get(r.device);
+    if (byAttribute === undefined) latest.set(r.device, (byAttribute = new Map()));
+    const previous = byAttribute.get(r.attribute);
+    const continues = previous !== undefined && writes[previous]?.app === r.app;
+    if (continues && !opened[previous]) writes[previous] = undefined;
+    byAttribute.set(r.attribute, writes.length);
+    opened.push(!continues);
     writes.push(r);
   }
   return writes.filter((w) => w !== undefined);

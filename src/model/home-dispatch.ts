@@ -27,6 +27,13 @@ export class Dispatcher {
   private transitionLog: Map<string, AccessKind> | null = null;
   /** How deep in handler runs the current record is. */
   depth = 0;
+  /**
+   * Whether the records describe everything that happens (events, handlers, commands, timers,
+   * messages) or only the attribute writes and errors: a transition the model checker only explores
+   * needs its writes (for conflict detection), and formatting every command's arguments was a
+   * twentieth of a transition's time on FireCO2Alarm's pairs.
+   */
+  detailed = true;
   /** Set while delivering a manual event's handlers (button, touch, NFC, app touch). */
   manual = false;
   private readonly runningTimers = new Set<string>();
@@ -49,8 +56,9 @@ export class Dispatcher {
    * does, so the independence relation is that of every access made); and `every` access in order
    * (empty without `everyAccess`).
    */
-  transition(body: () => void): { strongest: ReadonlyMap<string, AccessKind>; every: Access[] } {
+  transition(body: () => void, writesOnly = false): { strongest: ReadonlyMap<string, AccessKind>; every: Access[] } {
     this.records.length = 0;
+    this.detailed = !writesOnly;
     const strongest = new Map<string, AccessKind>();
     const every: Access[] = [];
     this.transitionLog = strongest;
@@ -59,6 +67,7 @@ export class Dispatcher {
       body();
     } finally {
       this.transitionLog = null;
+      this.detailed = true;
       if (this.everyAccess) this.openLogs.pop();
     }
     return { strongest, every };
@@ -109,7 +118,7 @@ export class Dispatcher {
   fireTimer(app: AppInstance, handler: string, api: string, args: Value[]): void {
     const key = `${app.id}.${handler}`;
     const fire = !this.runningTimers.has(key);
-    this.records.push({ kind: 'timer', depth: this.depth, app: app.id, appName: this.world.appName(app.id), api, handler, fired: fire });
+    if (this.detailed) this.records.push({ kind: 'timer', depth: this.depth, app: app.id, appName: this.world.appName(app.id), api, handler, fired: fire });
     if (!fire) return;
     this.runningTimers.add(key);
     try {
@@ -125,7 +134,7 @@ export class Dispatcher {
    */
   dispatch(event: GEvent, manual: boolean): void {
     const source = event.device?.id ?? event.source.toLowerCase();
-    this.records.push({ kind: 'event', depth: this.depth, source, name: event.name, value: event.value, manual });
+    if (this.detailed) this.records.push({ kind: 'event', depth: this.depth, source, name: event.name, value: event.value, manual });
     const matching = this.world.subscriptions.filter((s) => matches(s.subscription, event));
     for (const app of [...this.world.apps].reverse()) {
       for (const { subscription } of matching.filter((s) => s.app === app)) {
@@ -150,7 +159,7 @@ export class Dispatcher {
   runHandler(app: AppInstance, handler: string, cause: string, args: Value[]): void {
     if (!app.hasMethod(handler)) return;
     const log: Access[] | undefined = this.everyAccess ? [] : undefined;
-    this.records.push({ kind: 'handler', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, cause, ...(log ? { accesses: log } : {}) });
+    if (this.detailed) this.records.push({ kind: 'handler', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, cause, ...(log ? { accesses: log } : {}) });
     if (log) this.openLogs.push(log);
     this.depth++;
     try {

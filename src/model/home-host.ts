@@ -3,6 +3,7 @@
 // with every access recorded for the model checker's independence relation.
 import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
 import type { AppHandle, Host, Message, RuntimeSubscription, SubscriptionTarget, TimerRequest } from '../interp/host.js';
+import { UnsupportedError } from '../interp/errors.js';
 import { toStr } from '../interp/operators.js';
 import { NOW_MS } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
@@ -31,6 +32,10 @@ export class HomeHost implements Host {
   }
 
   readAttribute(_app: AppHandle, device: DeviceRef, attribute: string): Value {
+    // The states leave out attributes the apps' code cannot read (live-attributes.ts); a read the
+    // static scan did not see (a name computed at run time) stops the check rather than let merged
+    // states answer differently.
+    if (!this.world.isLiveAttribute(attribute)) throw new UnsupportedError(`reading ${device.id}.${attribute} by a name the static scan of attribute reads does not see`);
     this.events.access('read', deviceAttributeLocation(device.id, attribute));
     return this.world.devices.get(device.id)?.values.get(attribute) ?? null;
   }
@@ -41,20 +46,21 @@ export class HomeHost implements Host {
     const state = this.world.devices.get(device.id);
     const appName = this.world.appName(app.id);
     const at = app.callSite;
-    events.records.push({ kind: 'command', depth: events.depth, app: app.id, appName, device: device.id, command, args: args.map(toStr), line: at?.line, column: at?.column });
+    if (events.detailed) events.records.push({ kind: 'command', depth: events.depth, app: app.id, appName, device: device.id, command, args: args.map(toStr), line: at?.line, column: at?.column });
     this.announceCommand(device, command);
     // A command the device's capability does not define (a child device's, a custom command of
     // the user's device handler) is recorded and changes nothing the model knows of.
     const changes = state?.spec ? applyCommand(state.spec, state.values, command, args) : undefined;
     if (!changes || !state) return null;
     for (const change of changes) {
-      const location = deviceAttributeLocation(device.id, change.attribute);
-      events.access('read', location);
+      // An attribute whose value cannot matter is no location the checker needs to order.
+      const location = this.world.isLiveAttribute(change.attribute) ? deviceAttributeLocation(device.id, change.attribute) : undefined;
+      if (location) events.access('read', location);
       events.records.push({
         kind: 'write', depth: events.depth, app: app.id, appName, device: device.id, attribute: change.attribute, value: toStr(change.value),
         changed: change.changed, manual: events.manual, line: at?.line, column: at?.column,
       });
-      if (countsAsWrite(change)) events.access('write', location);
+      if (location && countsAsWrite(change)) events.access('write', location);
       if (!change.changed) continue;
       state.values.set(change.attribute, change.value);
       if (!change.sendsEvent) continue;
@@ -123,7 +129,7 @@ export class HomeHost implements Host {
   }
 
   message(app: AppHandle, message: Message): void {
-    this.events.records.push({ kind: 'message', depth: this.events.depth, app: app.id, appName: this.world.appName(app.id), message });
+    if (this.events.detailed) this.events.records.push({ kind: 'message', depth: this.events.depth, app: app.id, appName: this.world.appName(app.id), message });
   }
 
   recordAccess(_app: AppHandle, access: Access): void {

@@ -84,10 +84,11 @@ export class HomeStates {
     return { snapshot: { devices, mode: world.mode, subscriptions, apps }, key: numbers.join(',') };
   }
 
-  /** A device's canonical text: its id and values. */
+  /** A device's canonical text: its id and the values of its live attributes. */
   private deviceText(id: string): string {
     const values = this.world.devices.get(id)!.values;
-    return `${id}{${[...values].map(([k, v]) => `${k}=${canonicalValue(v)}`).join(',')}}`;
+    const live = this.world.isLiveAttribute;
+    return `${id}{${[...values].filter(([k]) => live(k)).map(([k, v]) => `${k}=${canonicalValue(v)}`).join(',')}}`;
   }
 
   private subscriptionsText(): string {

@@ -26,6 +26,11 @@ export class HomeWorld {
   readonly devices = new Map<string, DeviceState>();
   subscriptions: Subscription[] = [];
   mode: string;
+  /**
+   * Whether an attribute's value can matter (model/live-attributes.ts): the others are left out of
+   * the state key and the accesses. Default: every attribute.
+   */
+  isLiveAttribute: (attribute: string) => boolean = () => true;
 
   /**
    * `init`: the reference's initial configuration (§3.2) new devices start in; `names`: the apps'

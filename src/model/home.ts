@@ -43,6 +43,8 @@ export interface HomeOptions {
    * out of the state key and the accesses (default false).
    */
   liveStateOnly?: boolean;
+  /** The device attributes whose values can matter (model/live-attributes.ts); default all. */
+  liveAttributes?: ReadonlySet<string> | 'all';
 }
 
 export class Home {
@@ -53,6 +55,8 @@ export class Home {
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
     const list = Array.isArray(irs) ? irs : [irs as AppIR];
     this.world = new HomeWorld(options.init, options.names);
+    const live = options.liveAttributes;
+    if (live !== undefined && live !== 'all') this.world.isLiveAttribute = (attribute) => live.has(attribute);
     this.events = new Dispatcher(this.world, options.everyAccess ?? true);
     this.states = new HomeStates(this.world);
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
@@ -237,9 +241,13 @@ export class Home {
     return this.events.transition(body).every;
   }
 
-  /** Runs `body` as one transition (`transition`) and returns its strongest access per location: a write where it wrote the location, else a read. */
+  /**
+   * Runs `body` as one transition (`transition`) whose records keep only the attribute writes and
+   * errors, and returns its strongest access per location: a write where it wrote the location,
+   * else a read.
+   */
   strongestAccesses(body: () => void): ReadonlyMap<string, AccessKind> {
-    return this.events.transition(body).strongest;
+    return this.events.transition(body, true).strongest;
   }
 }
 

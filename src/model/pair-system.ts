@@ -11,6 +11,7 @@ import type { PairEvent } from './events.js';
 import { Home, type HomeSnapshot } from './home.js';
 import { conflictWrites, type WriteStep } from './conflict-writes.js';
 import { TrieNode } from './interned.js';
+import { liveAttributes } from './live-attributes.js';
 import type { TraceStep } from './trace-step.js';
 
 export interface PairState {
@@ -65,16 +66,18 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
 
   /**
    * `names`: the apps' names in the steps the home records (default App1, App2). `liveStateOnly`
-   * (default true): states and accesses leave out the apps' dead state (HomeOptions.liveStateOnly).
-   * `environment`: the apps' settings (default the reference's).
+   * (default true): states and accesses leave out the apps' dead state (HomeOptions.liveStateOnly)
+   * and, given the attributes conflict detection tracks (`tracked`), the device attributes whose
+   * values cannot matter (live-attributes.ts). `environment`: the apps' settings (default the reference's).
    */
   constructor(
     private readonly apps: readonly [AppIR, AppIR],
     readonly events: readonly PairEvent[],
     names?: readonly [string, string],
-    { liveStateOnly = true, environment }: { liveStateOnly?: boolean; environment?: Environment } = {},
+    { liveStateOnly = true, tracked, environment }: { liveStateOnly?: boolean; tracked?: readonly string[]; environment?: Environment } = {},
   ) {
-    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, everyAccess: false, liveStateOnly, environment });
+    const attributes = liveStateOnly && tracked ? liveAttributes(apps, events, tracked) : 'all';
+    this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, everyAccess: false, liveStateOnly, liveAttributes: attributes, environment });
     this.home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
     this.home.load();
     this.loaded = this.home.snapshot();

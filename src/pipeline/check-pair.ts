@@ -34,7 +34,7 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
   const names = { App1: appName(app1), App2: appName(app2) };
   const reason = options.prefilter ? prefilterReason(app1, app2, options) : undefined;
   if (reason !== undefined) return decidedStatically(app1, app2, options, reason, names, started);
-  const system = pairSystem(app1, app2, pairEnvironment(options));
+  const system = pairSystem(app1, app2, options);
   let explored: ExploredPair | undefined;
   try {
     explored = explorePair(system, options);

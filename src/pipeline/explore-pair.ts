@@ -7,6 +7,7 @@ import type { AttributeWrite } from '../model/attribute-write.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
 import { environmentOf, type Environment, type EnvironmentName } from '../model/environment.js';
 import { buildPairEvents } from '../model/events.js';
+import { writersFirst } from '../model/event-priority.js';
 import { INITIAL_CONFIGURATIONS, PairSystem, type PairState, type PairTransitionInfo } from '../model/pair-system.js';
 import type { Mode } from '../results/types.js';
 import type { LoadedApp } from './load.js';
@@ -43,9 +44,18 @@ export const DEFAULT_TRACKED: readonly string[] = [
   'location.mode',
 ];
 
-/** The pair's event system: both apps installed in one home, driven by the pair's event list in the environment. */
-export function pairSystem(app1: LoadedApp, app2: LoadedApp, env: Environment = pairEnvironment({})): PairSystem {
-  return new PairSystem([app1.ir, app2.ir], buildPairEvents(app1, app2, env).events, [appName(app1), appName(app2)], { environment: env });
+/**
+ * The pair's event system: both apps installed in one home, driven by the pair's event list in the
+ * check's environment (`pairEnvironment`); its states leave out what cannot matter to the attributes
+ * tracked (`options.attributes`). With `firstConflict`, the events that can write a tracked
+ * attribute come first (event-priority.ts).
+ */
+export function pairSystem(app1: LoadedApp, app2: LoadedApp, options: Pick<CheckPairOptions, 'attributes' | 'firstConflict' | 'env'> = {}): PairSystem {
+  const env = pairEnvironment(options);
+  const tracked = options.attributes ?? DEFAULT_TRACKED;
+  const irs = [app1.ir, app2.ir] as const;
+  const events = buildPairEvents(app1, app2, env).events;
+  return new PairSystem(irs, options.firstConflict ? writersFirst(irs, events, tracked) : events, [appName(app1), appName(app2)], { tracked, environment: env });
 }
 
 /**

@@ -41,13 +41,17 @@ describe.skipIf(!HAVE_CORPUS)('--first-conflict on corpus pairs', () => {
   // good-night-house × nfc-tag-toggle is the reference's pair without a conflict (14 transitions);
   // good-night × nfc-tag-toggle has 560, so the search is polled and told to go on several times.
   for (const [app1, app2, attributes] of [['good-night-house', 'nfc-tag-toggle', ['lock']], ['good-night', 'nfc-tag-toggle', undefined]] as const) {
-    it(`${app1} × ${app2}: no conflict, so exactly the full run's exploration`, () => {
+    // --first-conflict offers the events that can write a tracked attribute first
+    // (model/event-priority.ts): plain search explores the same graph in another order, DPOR a
+    // reduction of its own; the verdict is the full run's.
+    it(`${app1} × ${app2}: no conflict, so the full run's verdict (and graph, without DPOR)`, () => {
       for (const mode of MODES) {
         const options = { mode, attributes: attributes && [...attributes] };
         const full = checkPairFiles(corpus(app1), corpus(app2), options);
         const first = checkPairFiles(corpus(app1), corpus(app2), { ...options, firstConflict: true });
         expect(full).toMatchObject({ verdict: 'no-conflict', complete: true });
-        expect(first).toMatchObject({ verdict: 'no-conflict', complete: true, states: full.states, transitions: full.transitions, executions: full.executions });
+        expect(first).toMatchObject({ verdict: 'no-conflict', complete: true });
+        if (mode === 'nodpor') expect(first).toMatchObject({ states: full.states, transitions: full.transitions });
       }
     });
   }

@@ -1,0 +1,59 @@
+// Which device attributes an app's code can observe: by reading them (`sensor.contact`,
+// `currentSwitch`, `switchState`, `currentValue("switch")`, `currentState("switch")`,
+// `latestValue(...)`) or by
+// subscribing to their events. The pair model leaves an attribute that neither app observes, that
+// no environment event fires and that conflict detection does not track out of the state key and
+// the accesses (issue 17): its value can influence nothing (FireCO2Alarm's siren and speech level).
+//
+// Syntactic over the whole app and conservative: any property or call of those shapes counts,
+// whatever its receiver; a computed attribute name (`currentValue(name)`, `dev."current$x"`,
+// `subscribe(dev, attr, h)` with a computed `attr`), the primary-attribute property `latestValue`,
+// or reflective calls make every attribute observable. A device property read through a computed
+// index (`sensor[name]`) is not seen here: the home stops the check if one reads a left-out attribute
+// (HomeHost.readAttribute).
+import type { AppIR } from '../ir/ir.js';
+import type * as ast from '../parser/ast.js';
+import { walk } from '../parser/walk.js';
+
+/** Device methods that read the attribute named by their first argument. */
+const READ_METHODS: ReadonlySet<string> = new Set(['currentValue', 'latestValue', 'currentState', 'latestState']);
+/** Calls that reach a property or method whose name is only known at run time. */
+const REFLECTIVE: ReadonlySet<string> = new Set(['getProperty', 'invokeMethod', 'metaClass']);
+
+/** The attributes the app may observe, by name (on any device), or `all`. */
+export function observedAttributes(app: AppIR): ReadonlySet<string> | 'all' {
+  const names = new Set<string>();
+  let all = false;
+  const visit = (node: ast.Node): void => {
+    // `sensor["contact"]` reads a property too; a computed index the model checks at run time.
+    if (node.kind === 'Index' && node.index.kind === 'StringLiteral') addProperty(node.index.value, names);
+    if (node.kind === 'PropertyAccess') {
+      if (typeof node.property !== 'string') all = true;
+      else if (node.property === 'latestValue') all = true;
+      else addProperty(node.property, names);
+    } else if (node.kind === 'MethodCall') {
+      if (typeof node.method !== 'string' || REFLECTIVE.has(node.method)) all = true;
+      else if (READ_METHODS.has(node.method) || node.method === 'subscribe') {
+        const arg = node.method === 'subscribe' ? (node.args.length >= 3 ? node.args[1] : undefined) : node.args[0];
+        if (arg === undefined) return;
+        const name = arg.kind === 'StringLiteral' ? arg.value : null;
+        if (name === null) all = true;
+        else names.add(name.split('.')[0]);
+      } else addProperty(node.method, names);
+    }
+  };
+  for (const m of app.methods) walk(m.decl, visit);
+  for (const f of app.fields) walk(f, visit);
+  for (const e of app.topLevel) walk(e, visit);
+  return all ? 'all' : names;
+}
+
+/**
+ * The attributes a device property may read (the interpreter's device properties): `sensor.contact`
+ * → `contact`, `currentSwitch` → `switch`, `switchState` → `switch`.
+ */
+function addProperty(property: string, names: Set<string>): void {
+  names.add(property);
+  if (property.startsWith('current') && property.length > 7) names.add(property.charAt(7).toLowerCase() + property.slice(8));
+  if (property.endsWith('State') && property.length > 5) names.add(property.slice(0, -5));
+}

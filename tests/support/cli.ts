@@ -11,6 +11,11 @@ export interface CliRun {
 }
 
 export function stcheck(...args: string[]): CliRun {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+  return stcheckUnder([], ...args);
+}
+
+/** `stcheck` run by a Node given these flags (`--max-old-space-size=512`: the process's own heap). */
+export function stcheckUnder(nodeFlags: readonly string[], ...args: string[]): CliRun {
+  const run = spawnSync(process.execPath, [...nodeFlags, '--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr, lines: run.stdout.trimEnd().split('\n') };
 }

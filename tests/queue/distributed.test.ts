@@ -1,6 +1,7 @@
 // A batch spread over worker processes by a real redis-server gives exactly the result set of the
 // batch on one machine, also when a worker is killed in the middle of a job and the coordinator is
 // killed and resumed: every (pair, mode) stored once, none missing, and the queue emptied.
+import { DEFAULT_ENVIRONMENT } from '../../src/model/environment.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,7 +73,7 @@ describe.skipIf(!HAVE_REDIS || !HAVE_CORPUS)('a batch on a BullMQ queue with wor
   beforeAll(async () => {
     redis = await startRedis();
     const db = freshDb();
-    await runBatch({ corpus: SMARTAPPS_DIR, lists: LISTS, groups: [RUN.group], modes: ['dpor'], jobs: 2, budgetS: RUN.budgetS, memoryMb: RUN.memoryMb, maxStates: RUN.maxStates, prefilter: true, db, command: 'test' }, quiet);
+    await runBatch({ corpus: SMARTAPPS_DIR, lists: LISTS, groups: [RUN.group], modes: ['dpor'], jobs: 2, budgetS: RUN.budgetS, memoryMb: RUN.memoryMb, maxStates: RUN.maxStates, prefilter: true, env: DEFAULT_ENVIRONMENT, db, command: 'test' }, quiet);
     expected = rows(db);
   }, SLOW);
 

@@ -2,7 +2,6 @@
 // device capability both actuate, or the location mode both write) is checked with it as App1, in
 // parallel on the batch's worker pool, tracking the attributes of all the groups they share.
 // Nothing is stored: the result is returned ranked, conflicts first.
-import type { EnvironmentName } from '../model/environment.js';
 import { resolve } from 'node:path';
 import { classifyApp, type AppClassification } from '../analysis/classify.js';
 import type { LowerError } from '../lower/lower.js';
@@ -15,21 +14,12 @@ import { runPool } from '../pool/pool.js';
 import type { ConflictReport, Mode, PairResult, Verdict } from '../results/types.js';
 import { collectGroovyFiles } from '../util/files.js';
 import { softHeapLimitMb } from '../util/heap.js';
-import { hardLimitMs, PAIR_WORKER } from './batch.js';
+import { hardLimitMs, PAIR_WORKER, type BatchOptions } from './batch.js';
 import { outcomeRecord, type PairTask } from './task.js';
 
-export interface AgainstOptions {
+/** The batch's search options (the same budgets and environment), for one app against a corpus. */
+export interface AgainstOptions extends Pick<BatchOptions, 'corpus' | 'modes' | 'jobs' | 'budgetS' | 'memoryMb' | 'maxStates' | 'prefilter' | 'firstConflict' | 'env'> {
   app: string;
-  corpus: string;
-  modes: readonly Mode[];
-  jobs: number;
-  budgetS: number;
-  memoryMb: number;
-  maxStates?: number;
-  prefilter?: boolean;
-  firstConflict?: boolean;
-  /** The environment of every check (CheckPairOptions.env). */
-  env?: EnvironmentName;
   /** Called as each (partner, mode) check ends. */
   onChecked?: (done: number, total: number) => void;
 }

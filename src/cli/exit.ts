@@ -1,6 +1,7 @@
 // The one table of exit codes every `stcheck` command follows (README "Exit codes"), the usage
 // error every command reports the same way, and the checks of the file arguments they share.
 import { existsSync, statSync } from 'node:fs';
+import { collectGroovyFiles, MissingPathError } from '../util/files.js';
 
 export const EXIT = {
   /** The command did what was asked; `check`/`explore`: nothing found. */
@@ -46,4 +47,14 @@ export function usageError(command: string, message: string): never {
 export function requireFile(command: string, path: string): void {
   if (!existsSync(path)) usageError(command, `no such file: ${path}`);
   if (statSync(path).isDirectory()) usageError(command, `${path} is a directory, expected a .groovy file`);
+}
+
+/** The .groovy files of file and directory arguments; a path that does not exist is a usage error. */
+export function groovyFilesOf(command: string, paths: readonly string[]): string[] {
+  try {
+    return collectGroovyFiles([...paths]);
+  } catch (error) {
+    if (!(error instanceof MissingPathError)) throw error;
+    usageError(command, error.message);
+  }
 }

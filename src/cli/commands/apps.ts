@@ -3,9 +3,8 @@
 // when not, and a summary by cause. What to run first on a corpus of one's own.
 import type { Command } from 'commander';
 import { censusFile, summarizeCensus, type AppCensus, type CensusBlock, type CensusSummary } from '../../pipeline/census.js';
-import { collectGroovyFiles, MissingPathError } from '../../util/files.js';
 import { writeJson, writeLines } from '../../util/output.js';
-import { EXIT, exitCodesHelp, usageError } from '../exit.js';
+import { EXIT, exitCodesHelp, groovyFilesOf } from '../exit.js';
 
 function describeBlock(file: string, b: CensusBlock): string {
   const at = b.line === undefined ? file : `${file}:${b.line}:${b.column ?? 1}`;
@@ -36,13 +35,7 @@ export function registerApps(program: Command): void {
     .option('--json', 'print one JSON object: { apps: [...], summary }')
     .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.appError]))
     .action((paths: string[], options: { json?: boolean }) => {
-      let files: string[];
-      try {
-        files = collectGroovyFiles(paths);
-      } catch (error) {
-        if (!(error instanceof MissingPathError)) throw error;
-        usageError('apps', error.message);
-      }
+      const files = groovyFilesOf('apps', paths);
       const results = files.map(censusFile);
       const summary = summarizeCensus(results);
       if (options.json) writeJson(process.stdout, { apps: results, summary });

@@ -1,8 +1,7 @@
 // `stcheck parse <file|dir>... [--json]`: parses .groovy files and reports syntax errors.
-import { EXIT, exitCodesHelp, usageError } from '../exit.js';
+import { EXIT, exitCodesHelp, groovyFilesOf } from '../exit.js';
 import type { Command } from 'commander';
 import { parseFile } from '../../parser/parser.js';
-import { collectGroovyFiles, MissingPathError } from '../../util/files.js';
 
 interface FileOutcome {
   path: string;
@@ -27,13 +26,7 @@ export function registerParse(program: Command): void {
     .option('--json', 'print one JSON object')
     .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.appError]))
     .action((paths: string[], options: { json?: boolean }) => {
-      let files: string[];
-      try {
-        files = collectGroovyFiles(paths);
-      } catch (error) {
-        if (!(error instanceof MissingPathError)) throw error;
-        usageError('parse', error.message);
-      }
+      const files = groovyFilesOf('parse', paths);
       const started = performance.now();
       const outcomes = parseFiles(files);
       const ms = Math.round(performance.now() - started);

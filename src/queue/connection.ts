@@ -27,12 +27,18 @@ export function redisOptions(url: string): RedisOptions {
   };
 }
 
+/** The clients of one server handed to BullMQ, all closed together when the run or worker ends. */
+export interface RedisClients {
+  newClient(): Redis;
+  disconnectAll(): void;
+}
+
 /**
  * Checks once that the server answers, so that a wrong address fails at once with a clear message
  * instead of retrying for ever; then hands out clients that do retry (a server restarted during a
  * run is waited for).
  */
-export async function connectRedis(url: string): Promise<() => Redis> {
+export async function connectRedis(url: string): Promise<RedisClients> {
   const options = redisOptions(url);
   const probe = new Redis({ ...options, lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 0, retryStrategy: () => null });
   probe.on('error', () => {});
@@ -44,6 +50,16 @@ export async function connectRedis(url: string): Promise<() => Redis> {
   } finally {
     probe.disconnect();
   }
-  // BullMQ needs maxRetriesPerRequest null: its blocking commands wait out a reconnection.
-  return () => new Redis({ ...options, maxRetriesPerRequest: null });
+  const clients: Redis[] = [];
+  return {
+    newClient() {
+      // BullMQ needs maxRetriesPerRequest null: its blocking commands wait out a reconnection.
+      const redis = new Redis({ ...options, maxRetriesPerRequest: null });
+      clients.push(redis);
+      return redis;
+    },
+    disconnectAll() {
+      for (const redis of clients) redis.disconnect();
+    },
+  };
 }

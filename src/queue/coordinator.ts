@@ -3,7 +3,6 @@
 // coordinator stays the only writer of the store. Killed and resumed, it first takes what the
 // workers returned meanwhile, then enqueues only the tasks the queue does not hold.
 import { Queue, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { RunContext, TaskRunner } from '../batch/batch.js';
 import type { PairTask } from '../batch/task.js';
 import type { TaskOutcome } from '../pool/protocol.js';
@@ -30,13 +29,7 @@ type Finish = (id: string, outcome: TaskOutcome<PairResult>) => void;
 
 export function queueRunner(options: CoordinatorOptions): TaskRunner {
   return async (tasks, run, onOutcome) => {
-    const client = await connectRedis(options.url);
-    const clients: Redis[] = [];
-    const newClient = () => {
-      const redis = client();
-      clients.push(redis);
-      return redis;
-    };
+    const { newClient, disconnectAll } = await connectRedis(options.url);
     const key = runKey(run);
     const pending = new Map(tasks.map((task) => [taskJobId(key, task), task]));
     let allReturned!: () => void;
@@ -78,7 +71,7 @@ export function queueRunner(options: CoordinatorOptions): TaskRunner {
       // The run's queue goes when every result is stored; a run stopped early keeps it for --resume.
       if (pending.size === 0) await removeRun(tasksQueue, resultsQueue, key, 2 * options.lockMs);
       await Promise.all([tasksQueue.close(), resultsQueue.close()]);
-      for (const redis of clients) redis.disconnect();
+      disconnectAll();
     }
   };
 }

@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { Queue, Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { PAIR_WORKER } from '../batch/batch.js';
 import type { PairTask } from '../batch/task.js';
 import { openPool, type Pool } from '../pool/pool.js';
@@ -39,13 +38,7 @@ export const DEFAULT_LOCK_MS = 30_000;
 const MAX_STALLED = 1;
 
 export async function startQueueWorker(options: QueueWorkerOptions): Promise<QueueWorker> {
-  const client = await connectRedis(options.url);
-  const clients: Redis[] = [];
-  const newClient = () => {
-    const redis = client();
-    clients.push(redis);
-    return redis;
-  };
+  const { newClient, disconnectAll } = await connectRedis(options.url);
   const pools = new Map<string, Pool<PairTask, PairResult>>();
   const resultQueues = new Map<string, Queue<ResultJob>>();
   const poolFor = ({ budgetMs, memoryMb }: TaskJob['budgets']) => {
@@ -80,7 +73,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       await worker.close();
       await Promise.all([...resultQueues.values()].map((queue) => queue.close()));
       await Promise.all([...pools.values()].map((pool) => pool.close()));
-      for (const redis of clients) redis.disconnect();
+      disconnectAll();
     },
   };
 }

@@ -164,7 +164,7 @@ export function answersOf(bodies: readonly ast.Node[]): string[] {
       if (node.kind === 'Binary' && EQUALITY.has(node.operator)) [node.left, node.right].forEach(add);
       else if (node.kind === 'Binary' && node.operator === 'in' && node.right.kind === 'ListLiteral') node.right.elements.forEach(add);
       else if (node.kind === 'SwitchCase') node.tests.forEach(add);
-      else if (node.kind === 'MethodCall' && typeof node.method === 'string' && EQUALITY_METHODS.has(node.method)) node.args.forEach(add);
+      else if (node.kind === 'MethodCall' && typeof node.method === 'string' && EQUALITY_METHODS.has(node.method)) [node.receiver ?? undefined, ...node.args].forEach(add);
     });
   }
   const answers = found.slice(0, MAX_ANSWERS - 1);

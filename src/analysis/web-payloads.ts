@@ -161,7 +161,10 @@ export function answersOf(bodies: readonly ast.Node[]): string[] {
   };
   for (const body of bodies) {
     walk(body, (node) => {
-      if (node.kind === 'Binary' && EQUALITY.has(node.operator)) [node.left, node.right].forEach(add);
+      if (node.kind === 'Binary' && EQUALITY.has(node.operator)) {
+        // A status code (`resp.status == 200`): the modelled service always answers 200.
+        if (![node.left, node.right].some(isStatus)) [node.left, node.right].forEach(add);
+      }
       else if (node.kind === 'Binary' && node.operator === 'in' && node.right.kind === 'ListLiteral') node.right.elements.forEach(add);
       else if (node.kind === 'SwitchCase') node.tests.forEach(add);
       else if (node.kind === 'MethodCall' && typeof node.method === 'string' && EQUALITY_METHODS.has(node.method)) [node.receiver ?? undefined, ...node.args].forEach(add);
@@ -171,6 +174,11 @@ export function answersOf(bodies: readonly ast.Node[]): string[] {
   let other = OTHER_ANSWER;
   for (let i = 2; answers.includes(other); i++) other = `${OTHER_ANSWER}${i}`;
   return [...answers, other];
+}
+
+/** `x.status` or `x.getStatus()`: a response's HTTP status. */
+function isStatus(e: ast.Expression): boolean {
+  return (e.kind === 'PropertyAccess' && e.property === 'status') || (e.kind === 'MethodCall' && e.method === 'getStatus');
 }
 
 /** A string or number literal as the text a payload carries. */

@@ -24,6 +24,12 @@ export const OTHER_ANSWER = 'other';
 /** A property path read from a payload (`['data', 'result']` for `resp.data.result`). */
 export type PayloadPath = readonly string[];
 
+/**
+ * How the payload's text sits in a path's value when the code finds it with a regular expression
+ * of one group (`text =~ /color=(\w+)/` → `color=%s`), by path (`JSON.text`).
+ */
+export type PayloadFormats = Readonly<Record<string, string>>;
+
 export interface WebService {
   /** Unique in the app: `httpGet@118:5` (API and call site). */
   id: string;
@@ -32,6 +38,7 @@ export interface WebService {
   column: number;
   /** The leaf paths the response closure reads of the response (`data.result`). */
   paths: PayloadPath[];
+  formats: PayloadFormats;
   /** The answers the service can give: the constants compared against, then "something else". */
   answers: string[];
 }
@@ -43,6 +50,8 @@ export interface Endpoint {
   /** The leaf paths the handler reads of `request.JSON` (or `request.JSONObject`) and of `params`. */
   jsonPaths: PayloadPath[];
   paramPaths: PayloadPath[];
+  /** Formats of the paths under `request` (`JSON.text`) and `params` (`params.text`). */
+  formats: PayloadFormats;
   answers: string[];
 }
 
@@ -62,7 +71,8 @@ export function webServices(ir: AppIR): WebService[] {
       const param = closure.params === null ? 'it' : closure.params[0]?.name;
       const roots = new Map<string, PayloadPath>(param === undefined ? [] : [[param, []]]);
       const bodies = [closure, ...calledMethods(ir, closure).map((m) => m.decl)];
-      services.push({ id, api: node.method, line, column, paths: leafPaths(closure, roots), answers: answersOf(bodies) });
+      const read = readPaths(closure, roots);
+      services.push({ id, api: node.method, line, column, paths: read.paths, formats: read.formats, answers: answersOf(bodies) });
     });
   }
   return services;
@@ -77,9 +87,12 @@ export function endpoints(ir: AppIR): Endpoint[] {
       const methods = ir.methods.filter((m) => m.name === handler);
       if (methods.length === 0) continue;
       const bodies = [...methods, ...methods.flatMap((m) => calledMethods(ir, m.decl))].map((m) => m.decl);
-      const jsonPaths = bodies.flatMap((b) => [...leafPaths(b, new Map([['request', []]]))]).flatMap((p) => (p[0] === 'JSON' || p[0] === 'JSONObject' ? [p.slice(1)] : []));
-      const paramPaths = bodies.flatMap((b) => leafPaths(b, new Map([['params', []]])));
-      out.push({ label: `${verb} ${mapping.path}`, handler, jsonPaths: distinctPaths(jsonPaths), paramPaths: distinctPaths(paramPaths), answers: answersOf(bodies) });
+      const read = bodies.map((b) => readPaths(b, new Map([['request', ['request']], ['params', ['params']]])));
+      const paths = read.flatMap((r) => r.paths);
+      const under = (root: string) => distinctPaths(paths.filter((p) => p[0] === root).map((p) => p.slice(1)));
+      const jsonPaths = [...under('request')].flatMap((p) => (p[0] === 'JSON' || p[0] === 'JSONObject' ? [p.slice(1)] : []));
+      const formats = Object.assign({}, ...read.map((r) => r.formats)) as Record<string, string>;
+      out.push({ label: `${verb} ${mapping.path}`, handler, jsonPaths: distinctPaths(jsonPaths), paramPaths: under('params'), formats, answers: answersOf(bodies) });
     }
   }
   return out;
@@ -104,22 +117,44 @@ function calledMethods(ir: AppIR, node: ast.Node): FunctionIR[] {
 
 /**
  * The longest property paths read from the roots (`resp` → `data.result`), a path that only leads
- * to a longer one left out. `roots`: a variable name and the path it stands for; a local declared as
- * a path (`def json = request.JSON`) becomes a root too.
+ * to a longer one left out, and the formats of those matched against a regular expression.
+ * `roots`: a variable name and the path it stands for; a local declared as a path (`def json =
+ * request.JSON`) becomes a root too.
  */
-function leafPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): PayloadPath[] {
+function readPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): { paths: PayloadPath[]; formats: PayloadFormats } {
   const aliases = new Map(roots);
+  const rootPaths = new Set([...roots.values()].map((p) => p.join('.')));
   const paths: PayloadPath[] = [];
+  const formats: Record<string, string> = {};
   walk(body, (node) => {
     if (node.kind === 'VarDeclarator' && node.init) {
       const path = chainOf(node.init, aliases);
       if (path) aliases.set(node.name, path);
       return;
     }
+    if (node.kind === 'Binary' && (node.operator === '=~' || node.operator === '==~') && node.right.kind === 'StringLiteral') {
+      const path = chainOf(node.left, aliases);
+      const format = formatOf(node.right.value);
+      if (path && format !== undefined) formats[path.join('.')] = format;
+    }
     const path = node.kind === 'PropertyAccess' || node.kind === 'Index' ? chainOf(node, aliases) : undefined;
-    if (path && path.length > 0) paths.push(path);
+    if (path && !rootPaths.has(path.join('.'))) paths.push(path);
   });
-  return distinctPaths(paths).filter((p) => !paths.some((q) => q.length > p.length && p.every((k, i) => q[i] === k)));
+  const leaves = distinctPaths(paths).filter((p) => !paths.some((q) => q.length > p.length && p.every((k, i) => q[i] === k)));
+  return { paths: leaves, formats };
+}
+
+const REGEX_SYNTAX = /[\\.[\]{}()*+?|^$]/;
+
+/**
+ * The text a regular expression of one group finds its group in, `%s` for the group: `color=(\w+)`
+ * → `color=%s`; undefined when the text around the group is not plain (leading `^`/`.*` and trailing
+ * `$`/`.*` aside).
+ */
+export function formatOf(pattern: string): string | undefined {
+  const m = /^\^?(?:\.\*)?([^()]*)\([^()]*\)([^()]*?)(?:\.\*)?\$?$/.exec(pattern);
+  if (!m || REGEX_SYNTAX.test(m[1]) || REGEX_SYNTAX.test(m[2])) return undefined;
+  return `${m[1]}%s${m[2]}`;
 }
 
 /** The path of `root.a.b` / `root["a"]` from a root variable, or undefined. */

@@ -44,7 +44,7 @@ export function endpointPayloads(endpoint: Endpoint): string[] {
 
 /** The response a service gives with this answer (null: none yet, "something else"). */
 export function serviceResponse(service: WebService, answer: string | null): GMap {
-  const response = payloadMap(service.paths, answer ?? OTHER_ANSWER);
+  const response = payloadMap(service.paths, answer ?? OTHER_ANSWER, (path) => service.formats[path.join('.')]);
   // A service that answers answers successfully; an app that reads no `data` gets the answer there.
   response.set('status', 200);
   if (!response.has('data')) response.set('data', answerValue(answer ?? OTHER_ANSWER));
@@ -54,13 +54,14 @@ export function serviceResponse(service: WebService, answer: string | null): GMa
 
 /** `request` and `params` of an outside client's call with this payload. */
 export function endpointRequest(endpoint: Endpoint, payload: string): { request: GMap; params: GMap } {
-  const json = payloadMap(endpoint.jsonPaths, payload);
+  const format = (prefixes: readonly string[]) => (path: PayloadPath) => prefixes.map((p) => endpoint.formats[[p, ...path].join('.')]).find((f) => f !== undefined);
+  const json = payloadMap(endpoint.jsonPaths, payload, format(['request.JSON', 'request.JSONObject']));
   const request: GMap = new Map<Value, Value>([['JSON', json], ['JSONObject', json], ['headers', new Map()]]);
-  return { request, params: payloadMap(endpoint.paramPaths, payload) };
+  return { request, params: payloadMap(endpoint.paramPaths, payload, format(['params'])) };
 }
 
-/** A nested map with `answer` at every leaf path. */
-function payloadMap(paths: readonly PayloadPath[], answer: string): GMap {
+/** A nested map with `answer` at every leaf path, in the path's format if it has one (`color=%s`). */
+function payloadMap(paths: readonly PayloadPath[], answer: string, formatOf: (path: PayloadPath) => string | undefined): GMap {
   const root: GMap = new Map();
   for (const path of paths) {
     if (path.length === 0) continue;
@@ -70,7 +71,8 @@ function payloadMap(paths: readonly PayloadPath[], answer: string): GMap {
       if (next instanceof Map) map = next;
       else map.set(key, (map = new Map()));
     }
-    map.set(path[path.length - 1], answerValue(answer));
+    const format = formatOf(path);
+    map.set(path[path.length - 1], format === undefined ? answerValue(answer) : format.replace('%s', answer));
   }
   return root;
 }

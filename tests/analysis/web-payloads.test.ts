@@ -3,7 +3,7 @@
 // their handlers read of `request.JSON` and `params`, and the answers: the constants compared
 // against, then "something else".
 import { describe, expect, it } from 'vitest';
-import { answersOf, endpoints, MAX_ANSWERS, OTHER_ANSWER, webServices } from '../../src/analysis/web-payloads.js';
+import { answersOf, endpoints, formatOf, MAX_ANSWERS, OTHER_ANSWER, webServices } from '../../src/analysis/web-payloads.js';
 import { lowerSource } from '../../src/pipeline/load.js';
 
 function ir(source: string) {
@@ -15,7 +15,7 @@ function ir(source: string) {
 describe('web services', () => {
   it('are the http calls with a response closure, one per call site, with the paths read and the constants compared (not status codes: the service answers 200)', () => {
     const services = webServices(ir(`def poll() {\n  httpGet(uri: "http://ci") { resp ->\n    if (resp.data.result == "FAILURE") on()\n    else if (resp.status == 200 && resp.data.result == "SUCCESS") off()\n  }\n  httpPost("http://log", "x")\n}\ndef on() {}\ndef off() {}`));
-    expect(services).toEqual([{ id: 'httpGet@2:3', api: 'httpGet', line: 2, column: 3, paths: [['data', 'result'], ['status']], answers: ['FAILURE', 'SUCCESS', OTHER_ANSWER] }]);
+    expect(services).toEqual([{ id: 'httpGet@2:3', api: 'httpGet', line: 2, column: 3, paths: [['data', 'result'], ['status']], formats: {}, answers: ['FAILURE', 'SUCCESS', OTHER_ANSWER] }]);
   });
 
   it('follow the implicit `it`, a local holding a path, and the methods the closure calls', () => {
@@ -33,9 +33,25 @@ describe('endpoints', () => {
   it('are the mapped handlers that exist, one per handler, with the paths read of request.JSON and params', () => {
     const app = ir(`mappings {\n  path("/hue") { action: [PUT: "postHue", POST: "postHue"] }\n  path("/x/:cmd") { action: [GET: "byParam"] }\n  path("/gone") { action: [GET: "missing"] }\n}\ndef postHue() {\n  def json = request.JSON\n  if (json?.value == "red") log.debug "red"\n}\ndef byParam() {\n  if (params.cmd in ["on", "off"]) log.debug params.cmd\n}`);
     expect(endpoints(app)).toEqual([
-      { label: 'PUT /hue', handler: 'postHue', jsonPaths: [['value']], paramPaths: [], answers: ['red', OTHER_ANSWER] },
-      { label: 'GET /x/:cmd', handler: 'byParam', jsonPaths: [], paramPaths: [['cmd']], answers: ['on', 'off', OTHER_ANSWER] },
+      { label: 'PUT /hue', handler: 'postHue', jsonPaths: [['value']], paramPaths: [], formats: {}, answers: ['red', OTHER_ANSWER] },
+      { label: 'GET /x/:cmd', handler: 'byParam', jsonPaths: [], paramPaths: [['cmd']], formats: {}, answers: ['on', 'off', OTHER_ANSWER] },
     ]);
+  });
+});
+
+describe('payload formats', () => {
+  it('put the answer where a regular expression of one group finds it in a path read', () => {
+    const [endpoint] = endpoints(ir(`mappings {\n  path("/tweet") { action: [POST: "tweet"] }\n}\ndef tweet() {\n  def text = request.JSON.text\n  def color = (text =~ /color=(\\w+)/)[0][1]\n  if (color == "red") log.debug "red"\n}`));
+    expect(endpoint.formats).toEqual({ 'request.JSON.text': 'color=%s' });
+    expect(endpoint.jsonPaths).toEqual([['text']]);
+  });
+
+  it('exist only for plain text around the group', () => {
+    expect(formatOf('color=(\\w+)')).toBe('color=%s');
+    expect(formatOf('^.*temp:(\\d+)F$')).toBe('temp:%sF');
+    expect(formatOf('(a|b)+x')).toBeUndefined();
+    expect(formatOf('a(b)c(d)')).toBeUndefined();
+    expect(formatOf('a.b(c)')).toBeUndefined();
   });
 });
 

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPairEvents, type PairEvent } from '../../src/model/events.js';
 import { Home } from '../../src/model/home.js';
+import { endpointRequest, serviceResponse } from '../../src/model/outside-world.js';
+import { endpoints, webServices } from '../../src/analysis/web-payloads.js';
+import { lowerSource } from '../../src/pipeline/load.js';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
 import { pairEnvironment } from '../../src/pipeline/explore-pair.js';
 import { loadApp } from '../../src/pipeline/load.js';
@@ -84,5 +87,30 @@ describe('an endpoint of the app', () => {
     expect(run.stdout).toContain('App1  endpoint: a client calls PUT /light with off (setLight())');
     expect(run.stdout).toContain('App2  webService: App2.httpGet@36:5=FAILURE');
     expect(stcheck('events', remoteLight, buildLight, '--env', 'reference').stdout).not.toContain('endpoint');
+  });
+});
+
+describe('payloads', () => {
+  const ir = (source: string) => {
+    const lowered = lowerSource(source, 'snippet.groovy');
+    if (!lowered.ok) throw new Error(lowered.error.message);
+    return lowered.app;
+  };
+
+  it('hold the answer at every path read, in the format a regular expression finds it in, under request.JSON and request.JSONObject', () => {
+    const [endpoint] = endpoints(ir(`mappings {\n  path("/t") { action: [POST: "t"] }\n}\ndef t() {\n  def text = request.JSON.text\n  def c = (text =~ /color=(\\w+)/)[0][1]\n  if (c == "red" && params.level == 5) log.debug c\n}`));
+    const { request, params } = endpointRequest(endpoint, 'red');
+    expect((request.get('JSON') as Map<string, unknown>).get('text')).toBe('color=red');
+    expect(request.get('JSONObject')).toBe(request.get('JSON'));
+    expect(params.get('level')).toBe('red');
+    expect(endpointRequest(endpoint, '5').params.get('level')).toBe(5);
+  });
+
+  it('of a web service answer 200 with the answer at the paths read; no answer yet is "something else"', () => {
+    const [service] = webServices(ir(`def p() {\n  httpGet("u") { r -> if (r.data.build.result == "OK") log.debug "ok" }\n}`));
+    const response = serviceResponse(service, 'OK');
+    expect(response.get('status')).toBe(200);
+    expect(((response.get('data') as Map<string, unknown>).get('build') as Map<string, unknown>).get('result')).toBe('OK');
+    expect(((serviceResponse(service, null).get('data') as Map<string, unknown>).get('build') as Map<string, unknown>).get('result')).toBe('other');
   });
 });

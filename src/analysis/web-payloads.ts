@@ -72,7 +72,7 @@ export function webServices(ir: AppIR): WebService[] {
       const roots = new Map<string, PayloadPath>(param === undefined ? [] : [[param, []]]);
       const bodies = [closure, ...calledMethods(ir, closure).map((m) => m.decl)];
       const read = readPaths(closure, roots);
-      services.push({ id, api: node.method, line, column, paths: read.paths, formats: read.formats, answers: answersOf(bodies) });
+      services.push({ id, api: node.method, line, column, paths: read.paths, formats: read.formats, answers: answersOf(bodies, { payloads: read.roots, settings: settingNames(ir) }) });
     });
   }
   return services;
@@ -92,7 +92,8 @@ export function endpoints(ir: AppIR): Endpoint[] {
       const under = (root: string) => distinctPaths(paths.filter((p) => p[0] === root).map((p) => p.slice(1)));
       const jsonPaths = [...under('request')].flatMap((p) => (p[0] === 'JSON' || p[0] === 'JSONObject' ? [p.slice(1)] : []));
       const formats = Object.assign({}, ...read.map((r) => r.formats)) as Record<string, string>;
-      out.push({ label: `${verb} ${mapping.path}`, handler, jsonPaths: distinctPaths(jsonPaths), paramPaths: under('params'), formats, answers: answersOf(bodies) });
+      const payloads = new Set(read.flatMap((r) => [...r.roots]));
+      out.push({ label: `${verb} ${mapping.path}`, handler, jsonPaths: distinctPaths(jsonPaths), paramPaths: under('params'), formats, answers: answersOf(bodies, { payloads, settings: settingNames(ir) }) });
     }
   }
   return out;
@@ -121,7 +122,7 @@ function calledMethods(ir: AppIR, node: ast.Node): FunctionIR[] {
  * `roots`: a variable name and the path it stands for; a local declared as a path (`def json =
  * request.JSON`) becomes a root too.
  */
-function readPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): { paths: PayloadPath[]; formats: PayloadFormats } {
+function readPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): { paths: PayloadPath[]; formats: PayloadFormats; roots: ReadonlySet<string> } {
   const aliases = new Map(roots);
   const rootPaths = new Set([...roots.values()].map((p) => p.join('.')));
   const paths: PayloadPath[] = [];
@@ -141,7 +142,7 @@ function readPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): { p
     if (path && !rootPaths.has(path.join('.'))) paths.push(path);
   });
   const leaves = distinctPaths(paths).filter((p) => !paths.some((q) => q.length > p.length && p.every((k, i) => q[i] === k)));
-  return { paths: leaves, formats };
+  return { paths: leaves, formats, roots: new Set(aliases.keys()) };
 }
 
 const REGEX_SYNTAX = /[\\.[\]{}()*+?|^$]/;
@@ -185,30 +186,66 @@ const EQUALITY = new Set<ast.BinaryOperator>(['==', '!=']);
 const EQUALITY_METHODS = new Set(['equals', 'equalsIgnoreCase']);
 
 /**
- * The constants compared against in these bodies, in source order, at most MAX_ANSWERS - 1, then
- * "something else" (a value none of them is).
+ * What can hold a payload's value: the variables a payload is read from (`resp`, `request`, a local
+ * `json = request.JSON`), and, as a local or parameter it may have been passed in, any other bare
+ * name but the app's `settings`: its inputs and fields.
  */
-export function answersOf(bodies: readonly ast.Node[]): string[] {
+export interface PayloadHolders {
+  payloads: ReadonlySet<string>;
+  settings: ReadonlySet<string>;
+}
+
+/** The app's inputs and fields: what a user configures or the app keeps, never a payload. */
+function settingNames(ir: AppIR): Set<string> {
+  return new Set([...ir.inputs.map((i) => i.name), ...ir.fields.flatMap((f) => f.declarations.map((d) => d.name))]);
+}
+
+/**
+ * The constants compared in these bodies against something that may hold a payload's value, in
+ * source order, at most MAX_ANSWERS - 1, then "something else" (a value none of them is).
+ */
+export function answersOf(bodies: readonly ast.Node[], holders: PayloadHolders): string[] {
   const found: string[] = [];
   const add = (e: ast.Expression | undefined) => {
     const text = e === undefined ? undefined : literalText(e);
     if (text !== undefined && !found.includes(text)) found.push(text);
   };
+  const holds = (e: ast.Expression | null | undefined) => e != null && holdsPayload(e, holders);
+  /** `a == "x"` where `a` may hold a payload: the literal among the two sides. */
+  const compare = (sides: ReadonlyArray<ast.Expression | null | undefined>) => {
+    if (sides.some(holds)) sides.forEach((e) => add(e ?? undefined));
+  };
   for (const body of bodies) {
     walk(body, (node) => {
       if (node.kind === 'Binary' && EQUALITY.has(node.operator)) {
         // A status code (`resp.status == 200`): the modelled service always answers 200.
-        if (![node.left, node.right].some(isStatus)) [node.left, node.right].forEach(add);
-      }
-      else if (node.kind === 'Binary' && node.operator === 'in' && node.right.kind === 'ListLiteral') node.right.elements.forEach(add);
-      else if (node.kind === 'SwitchCase') node.tests.forEach(add);
-      else if (node.kind === 'MethodCall' && typeof node.method === 'string' && EQUALITY_METHODS.has(node.method)) [node.receiver ?? undefined, ...node.args].forEach(add);
+        if (![node.left, node.right].some(isStatus)) compare([node.left, node.right]);
+      } else if (node.kind === 'Binary' && node.operator === 'in' && node.right.kind === 'ListLiteral') {
+        if (holds(node.left)) node.right.elements.forEach(add);
+      } else if (node.kind === 'Switch') {
+        if (holds(node.discriminant)) node.cases.forEach((c) => c.tests.forEach(add));
+      } else if (node.kind === 'MethodCall' && typeof node.method === 'string' && EQUALITY_METHODS.has(node.method)) compare([node.receiver, ...node.args]);
     });
   }
   const answers = found.slice(0, MAX_ANSWERS - 1);
   let other = OTHER_ANSWER;
   for (let i = 2; answers.includes(other); i++) other = `${OTHER_ANSWER}${i}`;
   return [...answers, other];
+}
+
+/**
+ * Whether an expression may hold a payload's value: a path read from a payload variable, or a bare
+ * name that is no setting, also through calls without arguments (`color.toLowerCase()`).
+ */
+function holdsPayload(e: ast.Expression, holders: PayloadHolders): boolean {
+  if (e.kind === 'MethodCall' && e.receiver !== null && e.args.length === 0) return holdsPayload(e.receiver, holders);
+  if (e.kind === 'Identifier') return holders.payloads.has(e.name) || !holders.settings.has(e.name);
+  if (e.kind === 'PropertyAccess' || e.kind === 'Index') {
+    let root: ast.Expression = e;
+    while (root.kind === 'PropertyAccess' || root.kind === 'Index') root = root.object;
+    return root.kind === 'Identifier' && holders.payloads.has(root.name);
+  }
+  return false;
 }
 
 /** `x.status` or `x.getStatus()`: a response's HTTP status. */

@@ -56,11 +56,16 @@ describe('payload formats', () => {
 });
 
 describe('answers', () => {
-  const answers = (body: string) => answersOf([ir(`def h(x) {\n${body}\n}`).methods[0].decl]);
+  const answers = (body: string) => answersOf([ir(`def h(x) {\n${body}\n}`).methods[0].decl], { payloads: new Set(['resp']), settings: new Set(['mode1']) });
 
   it('take ==, !=, equals, in-lists and switch cases, in source order, each once', () => {
     expect(answers(`if (x != "a" && "b".equals(x) && x.equalsIgnoreCase("c") && x in ["d", "a"]) {}\nswitch (x) { case "e": break }`)).toEqual(['a', 'b', 'c', OTHER_ANSWER]);
     expect(answers(`if (x == 5 || x == "f") {}`)).toEqual(['5', 'f', OTHER_ANSWER]);
+  });
+
+  it('are compared against what may hold a payload: a path read from one, a local or parameter; not a setting, an event or a stored value', () => {
+    expect(answers(`if (resp.data.x == "a" || x.trim() == "b" || mode1 == "c" || evt.value == "d" || state.s == "e" || it.kind == "f") {}`)).toEqual(['a', 'b', OTHER_ANSWER]);
+    expect(answers(`switch (mode1) { case "a": break }\nif (mode1 in ["b"]) {}`)).toEqual([OTHER_ANSWER]);
   });
 
   it(`keep at most ${MAX_ANSWERS}, "something else" included, which matches no constant`, () => {

@@ -4,16 +4,17 @@
 //   response closure reads (`resp.data.result`);
 // - its REST endpoints (`mappings { path("/hue") { action: [PUT: "postHue"] } }`), one per handler,
 //   with the paths the handler reads of `request.JSON` (`request.JSONObject`) and `params`.
-// The answers or payloads the environment sends are the constants the code that reads them compares
-// against (`==`, `!=`, `equals`, `switch`/`case`, `in [...]`) in the closure or handler and the
-// methods it calls, plus one value none of them matches: the same style as thresholds.ts, few and
-// deterministic. Static and approximate: every leaf path gets the same answer at once.
+// The answers or payloads the environment sends are the constants compared (`==`, `!=`, `equals`,
+// `switch`/`case`, `in [...]`) against what may hold one (a path read from it, a local or a
+// parameter) in the closure or handler and the methods it calls, plus one value none of them
+// matches: the same style as thresholds.ts, few and deterministic. Static and approximate: every
+// leaf path gets the same answer at once.
 import type { AppIR, FunctionIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
 
 /** The APIs whose answer the outside service decides (the closure is called with the response). */
-export const HTTP_APIS: ReadonlySet<string> = new Set(['httpGet', 'httpPost', 'httpPostJson', 'httpPut', 'httpPutJson', 'httpDelete']);
+const HTTP_APIS: ReadonlySet<string> = new Set(['httpGet', 'httpPost', 'httpPostJson', 'httpPut', 'httpPutJson', 'httpDelete']);
 
 /** At most this many answers per service or endpoint, "something else" included. */
 export const MAX_ANSWERS = 4;
@@ -26,7 +27,8 @@ export type PayloadPath = readonly string[];
 
 /**
  * How the payload's text sits in a path's value when the code finds it with a regular expression
- * of one group (`text =~ /color=(\w+)/` → `color=%s`), by path (`JSON.text`).
+ * of one group (`text =~ /color=(\w+)/` → `color=%s`), by path: `data.result` under a response,
+ * `request.JSON.text` or `params.text` for an endpoint.
  */
 export type PayloadFormats = Readonly<Record<string, string>>;
 
@@ -50,7 +52,6 @@ export interface Endpoint {
   /** The leaf paths the handler reads of `request.JSON` (or `request.JSONObject`) and of `params`. */
   jsonPaths: PayloadPath[];
   paramPaths: PayloadPath[];
-  /** Formats of the paths under `request` (`JSON.text`) and `params` (`params.text`). */
   formats: PayloadFormats;
   answers: string[];
 }

@@ -141,8 +141,7 @@ export function lowerProgram(program: ast.Program, file: string, evaluatePrefere
     else if (stmt.kind === 'VarDecl') fields.push(stmt);
     else if (stmt.kind === 'ClassDecl') return unsupported(file, stmt, `class declaration ${stmt.name}`);
     else if (topLevelCall(stmt, 'definition')) definition = topLevelCall(stmt, 'definition');
-    // A page declared outside `preferences` (reached by `href`) is part of the app's preferences too.
-    else if (topLevelCall(stmt, 'preferences') || topLevelCall(stmt, 'page')) preferences.push(stmt);
+    else if (topLevelCall(stmt, 'preferences')) preferences.push(stmt);
     else if (topLevelCall(stmt, 'mappings')) mappings = topLevelCall(stmt, 'mappings');
     else if (stmt.kind !== 'ImportDecl' && stmt.kind !== 'Empty') topLevel.push(stmt);
   }

@@ -101,21 +101,6 @@ describe('lowering snippets', () => {
     expect(r.app.mappings).toEqual([{ path: '/switches', actions: { GET: 'listSwitches', PUT: 'update' } }]);
   });
 
-  it('reads the inputs of a page declared outside preferences when a link reaches it, and of no unreached one', () => {
-    // talking-alarm-clock declares its thermostat pages this way (`page(name: "pageThermostatsA") { ... }` at the top).
-    const r = lowerSource(
-      [
-        'preferences { page name: "mainPage" }',
-        'def mainPage() { dynamicPage(name: "mainPage") { section { input "lights", "capability.switch"\n href "heatPage", title: "Heat" } } }',
-        'page(name: "heatPage", title: "Heat") { section { input "heater", "capability.thermostat"\n input "setpoint", "number" } }',
-        'page(name: "orphanPage", title: "Never linked") { section { input "unused", "capability.lock" } }',
-      ].join('\n'),
-      'p.groovy',
-    );
-    if (!r.ok) throw new Error(r.error.message);
-    expect(r.app.inputs.map((i) => `${i.name} ${i.page}`)).toEqual(['lights mainPage', 'heater heatPage', 'setpoint heatPage']);
-  });
-
   it('marks a schedule that is the first statement of installed()', () => {
     const r = lowerSource('def installed() { schedule("0 0 * * * ?", "tick")\n runIn(60, other) }\ndef tick() {}\ndef other() {}', 's.groovy');
     if (!r.ok) throw new Error(r.error.message);

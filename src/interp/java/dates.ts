@@ -51,8 +51,6 @@ export function dateMethod(d: GDate, name: string, args: Value[]): MethodResult 
   if (/^get[A-Z]/.test(name)) return dateProperty(d, name.charAt(3).toLowerCase() + name.slice(4));
   // Groovy's clearTime(): midnight of the date in the JVM's zone (UTC on SmartThings).
   if (name === 'clearTime') return new GDate(d.time - (((d.time % 86_400_000) + 86_400_000) % 86_400_000));
-  // Groovy calls a static method on an instance too: `new Date().parse(pattern, text)` is `Date.parse`.
-  if (name === 'parse' && args.length >= 2) return parseDate(args);
   return NOT_FOUND;
 }
 

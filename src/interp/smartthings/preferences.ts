@@ -2,9 +2,7 @@
 // reference's Extractor, §2.3) does: the DSL functions are stubs that record inputs and run their
 // closures; `page(name: "p")` without a closure runs the app's method `p()`; code inside dynamic
 // pages runs with the inputs seen so far bound to their default values. Pages reached through
-// `href(page: ...)` or `nextPage:` are visited too, as a user configuring the app would, also a
-// page declared with its body outside the `preferences` block (`page(name: "p") { ... }` at the top
-// of the script, which SmartThings registers when it loads the script).
+// `href(page: ...)` or `nextPage:` are visited too, as a user configuring the app would.
 import { capabilityOf, initialValues } from '../../devices/capabilities.js';
 import type { AppIR, InputIR, LowerWarning, PreferencesResult } from '../../ir/ir.js';
 import type { Statement } from '../../parser/ast.js';
@@ -25,10 +23,6 @@ interface PreferencesRun {
   section: string | undefined;
   visitedPages: Set<string>;
   pendingPages: string[];
-  /** Pages declared with a body outside `preferences`, by name: visited when a link reaches them. */
-  declaredPages: Map<string, GClosure>;
-  /** Running those declarations: `page` records the body instead of showing the page. */
-  declaring: boolean;
 }
 
 function str(v: Value | undefined): string | undefined {
@@ -102,7 +96,7 @@ function pageName(args: Value[], named: GMap | null): string | undefined {
 }
 
 function queuePage(run: PreferencesRun, ctx: RuntimeContext, name: string | undefined): void {
-  if (name && (ctx.hasMethod(name) || run.declaredPages.has(name)) && !run.visitedPages.has(name)) run.pendingPages.push(name);
+  if (name && ctx.hasMethod(name) && !run.visitedPages.has(name)) run.pendingPages.push(name);
 }
 
 /** Runs a page: its closure, or the app method of its name. */
@@ -110,9 +104,7 @@ function visitPage(run: PreferencesRun, ctx: RuntimeContext, name: string | unde
   if (name) run.visitedPages.add(name);
   const outer = run.page;
   run.page = name ?? outer;
-  const declared = name === undefined ? undefined : run.declaredPages.get(name);
   if (body) runClosure(body);
-  else if (declared) runClosure(declared);
   // A page method taking `params` (pages reached by href with params) gets an empty map.
   else if (name && ctx.hasMethod(name)) ctx.app.invoke(name, [new Map()]);
   run.page = outer;
@@ -121,12 +113,8 @@ function visitPage(run: PreferencesRun, ctx: RuntimeContext, name: string | unde
 function pageStub(run: PreferencesRun): BuiltinFunction {
   return (ctx, args, named) => {
     const name = pageName(args, named);
-    const body = closureOf(args);
-    if (run.declaring) {
-      if (name && body) run.declaredPages.set(name, body);
-      return null;
-    }
     queuePage(run, ctx, str(named?.get('nextPage')));
+    const body = closureOf(args);
     if (!body && name && run.visitedPages.has(name)) return null;
     // `preferences { page name: "a"; page name: "b" }` declares pages; SmartThings renders the
     // first and the rest when the user navigates to them, so they are visited afterwards.
@@ -213,15 +201,10 @@ function preferencesHost(): Host {
  * returns its inputs in declaration order. Throws the interpreter's positioned errors.
  */
 function runPreferences(ir: AppIR, preferences: readonly Statement[]): { inputs: InputIR[]; warnings: LowerWarning[] } {
-  const run: PreferencesRun = { inputs: [], page: undefined, section: undefined, visitedPages: new Set(), pendingPages: [], declaredPages: new Map(), declaring: false };
+  const run: PreferencesRun = { inputs: [], page: undefined, section: undefined, visitedPages: new Set(), pendingPages: [] };
   const app = new AppInstance(ir, preferencesHost(), { id: 'Preferences', platform: smartThings, builtins: dslBuiltins(run), unknownNamesAreNull: true });
   app.load();
-  // Pages declared outside the block first, so that a link inside it reaches them wherever they are.
-  const isPageDeclaration = (stmt: Statement) => stmt.kind === 'ExpressionStatement' && stmt.expression.kind === 'MethodCall' && stmt.expression.method === 'page';
-  run.declaring = true;
-  for (const stmt of preferences.filter(isPageDeclaration)) app.runTopLevel(stmt);
-  run.declaring = false;
-  for (const stmt of preferences.filter((s) => !isPageDeclaration(s))) app.runTopLevel(stmt);
+  for (const stmt of preferences) app.runTopLevel(stmt);
   const ctx: RuntimeContext = app;
   const warnings: LowerWarning[] = [];
   while (run.pendingPages.length) {

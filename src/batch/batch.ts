@@ -134,7 +134,7 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
         for (const mode of options.modes) {
           if (done.has(`${pairId}:${mode}`)) { summary.skipped++; continue; }
           const failure = app1.failure ?? app2.failure;
-          if (failure) save(pairId, { mode, verdict: failure.verdict, complete: false, error: failure.error, conflicts: [], warnings: [] });
+          if (failure) save(pairId, { mode, verdict: failure.verdict, complete: false, error: failure.error, decidedBy: 'load', conflicts: [], warnings: [] });
           else tasks.push({ pairId, group: group.name, file1: app1.file, file2: app2.file, mode, attributes: trackedAttributes(group), budgetMs: options.budgetS * 1000, maxStates: options.maxStates, maxHeapMb: softHeapLimitMb(options.memoryMb), prefilter: options.prefilter, firstConflict: options.firstConflict, env: options.env });
         }
       }

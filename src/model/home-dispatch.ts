@@ -83,9 +83,10 @@ export class Dispatcher {
 
   /**
    * Like the reference's setValue, a device event whose value is already current does nothing
-   * unless the device always dispatches (buttons, touch sensors).
+   * unless the device always dispatches (buttons, touch sensors). `byHand`: a person operated the
+   * device itself, a direct user action like a button's (the full environment's rule).
    */
-  deviceEvent(state: DeviceState, attribute: string, valueText: string): void {
+  deviceEvent(state: DeviceState, attribute: string, valueText: string, byHand = false): void {
     const location = deviceAttributeLocation(state.ref.id, attribute);
     this.access('read', location);
     const changed = toStr(state.values.get(attribute) ?? null) !== valueText;
@@ -93,7 +94,7 @@ export class Dispatcher {
     state.values.set(attribute, eventValue(state, attribute, valueText));
     this.access('write', location);
     const data = dataMap(eventDataOf(state.spec, attribute, valueText));
-    this.dispatch(new GEvent(attribute, valueText, 'DEVICE', state.ref, new GDate(NOW_MS), data, true, true), isManualEvent(state.spec, attribute));
+    this.dispatch(new GEvent(attribute, valueText, 'DEVICE', state.ref, new GDate(NOW_MS), data, true, true), byHand || isManualEvent(state.spec, attribute));
   }
 
   locationEvent(name: string, value: string): void {

@@ -9,7 +9,7 @@ import { VERSION } from '../util/version.js';
 import { pairGroups, requireDirectory, selectGroups, UsageError, type Group } from '../pairs/source.js';
 import type { EnvironmentName } from '../model/environment.js';
 import { DEFAULT_TRACKED } from '../pipeline/explore-pair.js';
-import { formatLoadError, loadApp } from '../pipeline/load.js';
+import { formatLoadError, loadSource } from '../pipeline/load.js';
 import { runPool, type PoolOptions } from '../pool/pool.js';
 import type { TaskOutcome } from '../pool/protocol.js';
 import { Store } from '../store/store.js';
@@ -227,7 +227,7 @@ function registerApps(store: Store, corpus: string, groups: readonly Group[], bu
       continue;
     }
     const contentHash = createHash('sha256').update(text.source).digest('hex');
-    const loaded = loadApp(file, { deadline: Date.now() + budgetS * 1000 });
+    const loaded = loadSource(file, text.source, { deadline: Date.now() + budgetS * 1000 });
     const failure = loaded.ok ? undefined : { verdict: loaded.kind, error: formatLoadError(loaded.error) };
     const status = loaded.ok ? 'ok' : loaded.kind === 'parse-error' ? 'parse-error' : 'lower-error';
     apps.set(name, { id: store.saveApp({ name: shortName, path: file, contentHash, status, error: failure?.error }), file, contentHash, failure });

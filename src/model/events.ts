@@ -3,7 +3,8 @@
 // expanded into one event per value, App1 and App2 interleaved. That keeps our event alphabet, and
 // so our state and transition counts, comparable with the paper's. Subscriptions that the lowering
 // finds but the token scan misses (a subscription the scan cannot read) are appended, so no
-// subscribed event goes unfired: a deliberate deviation, listed per pair as `extra`.
+// subscribed event goes unfired: a deliberate deviation, listed per pair as `extra`. The full
+// environment appends, as extras too, the sensor attributes an app reads that no subscription fires.
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
 import { observedAttributes } from '../analysis/attribute-reads.js';
 import { comparedConstants } from '../analysis/thresholds.js';

@@ -1,8 +1,9 @@
 // Exploring one pair: its event system, the checker's search over it, and the conflicts of the graph
 // the search explored (found by the last-writer dataflow over `writeGraph`'s view of that graph).
 import { check } from '../check/check.js';
-import type { CheckOptions, CheckResult, ExploredGraph } from '../check/types.js';
+import type { CheckOptions, CheckResult } from '../check/types.js';
 import { detectConflicts } from '../conflicts/detect.js';
+import { ConflictWatch, type WatchedGraph } from '../conflicts/watch.js';
 import type { AttributeWrite } from '../model/attribute-write.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
 import { environmentOf, type Environment, type EnvironmentName } from '../model/environment.js';
@@ -11,7 +12,7 @@ import { writersFirst } from '../model/event-priority.js';
 import { INITIAL_CONFIGURATIONS, PairSystem, type PairState, type PairTransitionInfo } from '../model/pair-system.js';
 import type { Mode } from '../results/types.js';
 import type { LoadedApp } from './load.js';
-import { afterInstallation, writeGraph, type PairConflict } from './write-graph.js';
+import { afterInstallation, watchedGraph, writeGraph, type PairConflict } from './write-graph.js';
 
 export interface CheckPairOptions {
   mode: Mode;
@@ -23,7 +24,7 @@ export interface CheckPairOptions {
   maxHeapMb?: number;
   /**
    * Stop at the first conflict, as the reference does: the search stops once the graph explored so
-   * far has a conflict (polled at doubling transition counts), and the one with the shortest trace
+   * far has a conflict (known at the transition that brings it: conflicts/watch.ts), and the one with the shortest trace
    * in the explored part is reported; `complete` is then false.
    */
   firstConflict?: boolean;
@@ -87,33 +88,37 @@ export function explorePair(system: PairSystem, options: CheckPairOptions): Expl
     system,
     options,
     { strategy: options.mode, timeLimitMs: options.budgetMs, maxStates: options.maxStates, maxHeapMb: options.maxHeapMb, onProgress: options.onProgress },
-    options.firstConflict ? (conflicts) => conflicts.length > 0 : undefined,
+    options.firstConflict ? (conflicts) => conflicts.size > 0 : undefined,
   );
 }
 
 /**
  * Runs the checker on the pair and finds the conflicts of the graph it explored; `stopAt`, when
- * given, stops the search once the conflicts of the graph so far satisfy it.
+ * given, stops the search once the conflicts of the graph so far (by `conflictKey`, kept up to date
+ * at every transition by a ConflictWatch) satisfy it.
  */
 export function searchPair(
   system: PairSystem,
   options: CheckPairOptions,
   search: CheckOptions<PairState, PairTransitionInfo>,
-  stopAt?: (conflicts: readonly PairConflict[]) => boolean,
+  stopAt?: (conflicts: ReadonlySet<string>) => boolean,
 ): ExploredPair {
   const filter = trackedFilter(options);
   const installs = INITIAL_CONFIGURATIONS.map((_, index) => system.installation(index).writes);
-  // The last detection, reused at the end when the search stopped right after it.
-  let last: { states: number; transitions: number; conflicts: PairConflict[] } | undefined;
-  const conflictsOf = (graph: ExploredGraph<PairState, PairTransitionInfo>): PairConflict[] => {
-    if (last?.states !== graph.stateCount || last.transitions !== graph.transitionCount) {
-      const conflicts = detectConflicts(writeGraph(graph, installs), filter).map((c) => afterInstallation(c, graph));
-      last = { states: graph.stateCount, transitions: graph.transitionCount, conflicts };
-    }
-    return last.conflicts;
-  };
-  const result = check(system, { ...search, ...(stopAt ? { stopWhen: (graph: ExploredGraph<PairState, PairTransitionInfo>) => stopAt(conflictsOf(graph)) } : {}) });
-  return { result, conflicts: conflictsOf(result.graph) };
+  const stopWhen = stopAt && watchConflicts(installs, filter, stopAt);
+  const result = check(system, { ...search, ...(stopWhen ? { stopWhen } : {}) });
+  return { result, conflicts: detectConflicts(writeGraph(result.graph, installs), filter).map((c) => afterInstallation(c, result.graph)) };
+}
+
+/** The checker's `stopWhen` for `stopAt`: a ConflictWatch fed every new transition. */
+function watchConflicts(
+  installs: readonly (readonly AttributeWrite[])[],
+  filter: (w: AttributeWrite) => boolean,
+  stopAt: (conflicts: ReadonlySet<string>) => boolean,
+): NonNullable<CheckOptions<PairState, PairTransitionInfo>['stopWhen']> {
+  const watch = new ConflictWatch(installs, filter);
+  let view: WatchedGraph | undefined;
+  return (graph, transition) => watch.add((view ??= watchedGraph(graph)), transition) && stopAt(watch.conflicts);
 }
 
 /** Whether a write counts for conflicts: its attribute is one of the tracked ones (default DEFAULT_TRACKED). */

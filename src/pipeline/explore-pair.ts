@@ -6,6 +6,7 @@ import { detectConflicts } from '../conflicts/detect.js';
 import { ConflictWatch, type WatchedGraph } from '../conflicts/watch.js';
 import type { AttributeWrite } from '../model/attribute-write.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
+import { InterpError } from '../interp/errors.js';
 import { environmentOf, type Environment, type EnvironmentName } from '../model/environment.js';
 import { buildPairEvents } from '../model/events.js';
 import { writersFirst } from '../model/event-priority.js';
@@ -77,19 +78,50 @@ export function appName(app: LoadedApp): string {
 export interface ExploredPair {
   result: CheckResult<PairState, PairTransitionInfo>;
   conflicts: PairConflict[];
+  /** The search was breadth first, so its paths are already as short as any: nothing to shorten. */
+  breadthFirst?: boolean;
 }
 
 /**
+ * States the breadth-first probe of `firstConflict` may explore. Conflicts of real pairs mostly
+ * lie a few events from an initial state, where a depth-first search (DPOR explores one initial
+ * configuration to its end before the next) can take tens of thousands of states to get; a probe of
+ * this size costs a pair without a conflict a few seconds at most (results/perf.md).
+ */
+export const PROBE_STATES = 1000;
+
+/**
  * Explores the pair's event system and finds its conflicts; an app's failure throws its InterpError.
- * With `firstConflict`, the search stops as soon as the graph explored so far has a conflict.
+ * With `firstConflict`, the search stops as soon as the graph explored so far has a conflict, and a
+ * plain breadth-first probe of at most PROBE_STATES states runs first: a conflict it finds is the
+ * result (with its counts); otherwise the mode's search runs as without it, in what is left of
+ * the budget.
  */
 export function explorePair(system: PairSystem, options: CheckPairOptions): ExploredPair {
-  return searchPair(
-    system,
-    options,
-    { strategy: options.mode, timeLimitMs: options.budgetMs, maxStates: options.maxStates, maxHeapMb: options.maxHeapMb, onProgress: options.onProgress },
-    options.firstConflict ? (conflicts) => conflicts.size > 0 : undefined,
-  );
+  const deadline = options.budgetMs === undefined ? undefined : Date.now() + options.budgetMs;
+  const budgets = { deadline, maxHeapMb: options.maxHeapMb, onProgress: options.onProgress };
+  if (options.firstConflict) {
+    const probe = probeConflicts(system, options, { ...budgets, maxStates: Math.min(PROBE_STATES, options.maxStates ?? Infinity) });
+    if (probe) return probe;
+  }
+  return searchPair(system, options, { ...budgets, strategy: options.mode, maxStates: options.maxStates }, options.firstConflict ? anyConflict : undefined);
+}
+
+const anyConflict = (conflicts: ReadonlySet<string>): boolean => conflicts.size > 0;
+
+/**
+ * The breadth-first probe: the pair explored plainly, level by level, until a conflict, the state
+ * limit or a budget; undefined when it found none. An app failing in a state the probe reaches
+ * leaves the decision to the mode's search (which reports the failure if it reaches that state).
+ */
+function probeConflicts(system: PairSystem, options: CheckPairOptions, search: CheckOptions<PairState, PairTransitionInfo>): ExploredPair | undefined {
+  try {
+    const probe = searchPair(system, options, { ...search, strategy: 'nodpor', order: 'breadth-first' }, anyConflict);
+    return probe.conflicts.length > 0 ? { ...probe, breadthFirst: true } : undefined;
+  } catch (error) {
+    if (error instanceof InterpError) return undefined;
+    throw error;
+  }
 }
 
 /**

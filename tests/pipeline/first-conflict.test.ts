@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
+import { PROBE_STATES } from '../../src/pipeline/explore-pair.js';
 import type { Mode, PairResult } from '../../src/results/types.js';
 import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
 
@@ -77,5 +78,16 @@ describe.skipIf(!HAVE_CORPUS)('--first-conflict on corpus pairs', () => {
     const same = full.conflicts.find((c) => identity(c) === identity(first.conflicts[0]));
     expect(same).toBeDefined();
     expect(first.conflicts[0].trace.events.length).toBeLessThanOrEqual(same!.trace.events.length);
+  });
+
+  // FireCO2Alarm × lighting-director conflicts two events after installing in the second initial
+  // configuration; DPOR, depth first, explores the whole first configuration before it (42,472
+  // states and 382,811 transitions to this conflict, 2026-11-25). The breadth-first probe reaches it
+  // within 210 states.
+  it.each([['FireCO2Alarm', 'lighting-director'], ['lighting-director', 'FireCO2Alarm']])('%s × %s: the probe finds the switch conflict within its states', (app1, app2) => {
+    const first = checkPairFiles(corpus(app1), corpus(app2), { mode: 'dpor', attributes: ['switch'], env: 'full', firstConflict: true });
+    expect(first).toMatchObject({ verdict: 'conflict', complete: false });
+    expect(first.states).toBeLessThanOrEqual(PROBE_STATES);
+    expect(first.conflicts.map(identity)).toEqual([`switch0.switch ${app1 === 'FireCO2Alarm' ? 'App1' : 'App2'}=off over ${app1 === 'FireCO2Alarm' ? 'App2' : 'App1'}=on`]);
   });
 });

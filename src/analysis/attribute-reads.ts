@@ -30,13 +30,19 @@ export function readAttributes(app: AppIR): ReadonlySet<string> | 'all' {
   return attributeNames(app, false);
 }
 
+/** A subscription to an attribute's events: the value it filters on (`"contact.open"`), if any, and its method. */
+export interface AttributeSubscription {
+  value?: string;
+  handler: string;
+}
+
 /**
- * Per attribute, the app's methods that subscriptions to its events run (`subscribe(dev, "battery",
- * batteryHandler)`), or `unknown` when a subscription's attribute or handler is not a literal
- * name, or one takes every event of a device (`subscribe(dev, handler)`).
+ * Per attribute, the subscriptions to its events (`subscribe(dev, "battery", batteryHandler)`), or
+ * `unknown` when a subscription's attribute or handler is not a literal name, or one takes every
+ * event of a device (`subscribe(dev, handler)`).
  */
-export function subscriptionHandlers(app: AppIR): ReadonlyMap<string, ReadonlySet<string>> | 'unknown' {
-  const handlers = new Map<string, Set<string>>();
+export function subscriptionHandlers(app: AppIR): ReadonlyMap<string, readonly AttributeSubscription[]> | 'unknown' {
+  const subscriptions = new Map<string, AttributeSubscription[]>();
   let unknown = false;
   const visit = (node: ast.Node): void => {
     if (node.kind !== 'MethodCall' || node.method !== 'subscribe') return;
@@ -51,11 +57,14 @@ export function subscriptionHandlers(app: AppIR): ReadonlyMap<string, ReadonlySe
       unknown = true;
       return;
     }
-    const key = attribute.value.split('.')[0];
-    handlers.set(key, (handlers.get(key) ?? new Set()).add(name));
+    const dot = attribute.value.indexOf('.');
+    const key = dot < 0 ? attribute.value : attribute.value.slice(0, dot);
+    const list = subscriptions.get(key) ?? [];
+    list.push(dot < 0 ? { handler: name } : { value: attribute.value.slice(dot + 1), handler: name });
+    subscriptions.set(key, list);
   };
   walkApp(app, visit);
-  return unknown ? 'unknown' : handlers;
+  return unknown ? 'unknown' : subscriptions;
 }
 
 function attributeNames(app: AppIR, subscriptions: boolean): ReadonlySet<string> | 'all' {

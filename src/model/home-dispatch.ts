@@ -90,7 +90,7 @@ export class Dispatcher {
     const location = this.world.isLiveAttribute(attribute) ? deviceAttributeLocation(state.ref.id, attribute) : undefined;
     if (location) this.access('read', location);
     const changed = toStr(state.values.get(attribute) ?? null) !== valueText;
-    if (!changed && !state.spec?.alwaysDispatches) return;
+    if (!changed && !state.spec?.alwaysDispatches && !this.world.alwaysDispatched(attribute)) return;
     state.values.set(attribute, eventValue(state, attribute, valueText));
     if (location) this.access('write', location);
     const data = dataMap(eventDataOf(state.spec, attribute, valueText));

@@ -42,9 +42,11 @@ def http(evt) { httpPost("https://example.com", "x") }`;
 });
 
 describe('the handlers of an attribute\'s events', () => {
-  it('names the handlers per attribute; a subscription by computed name or to every event of a device makes them unknown', () => {
+  it('names the handlers and value filters per attribute; a subscription by computed name or to every event of a device makes them unknown', () => {
     const handlers = subscriptionHandlers(ir(`def installed() { subscribe(s, "battery", batteryHandler); subscribe(c, "contact.open", "openHandler"); subscribe(location, "mode", modeHandler) }\ndef batteryHandler(e) {}\ndef openHandler(e) {}\ndef modeHandler(e) {}`));
-    expect(handlers === 'unknown' ? 'unknown' : Object.fromEntries([...handlers].map(([a, h]) => [a, [...h]]))).toEqual({ battery: ['batteryHandler'], contact: ['openHandler'], mode: ['modeHandler'] });
+    expect(handlers === 'unknown' ? 'unknown' : Object.fromEntries(handlers)).toEqual({
+      battery: [{ handler: 'batteryHandler' }], contact: [{ value: 'open', handler: 'openHandler' }], mode: [{ handler: 'modeHandler' }],
+    });
     expect(subscriptionHandlers(ir(`def installed() { subscribe(s, attr, h) }\ndef h(e) {}`))).toBe('unknown');
     expect(subscriptionHandlers(ir(`def installed() { subscribe(s, h) }\ndef h(e) {}`))).toBe('unknown');
   });

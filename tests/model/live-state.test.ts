@@ -126,7 +126,7 @@ describe.skipIf(!HAVE_CORPUS)('attributes whose events reach only effect-free ha
         if (!demo.ok) continue;
         const apps = [subject.app, demo.app] as const;
         const events = buildPairEvents(apps[0], apps[1], environmentOf('full', false)).events;
-        const live = liveAttributes([apps[0].ir, apps[1].ir], events, TRACKED);
+        const { live } = liveAttributes([apps[0].ir, apps[1].ir], events, TRACKED);
         const fired = events.flatMap((e) => (e.kind === 'device' && live !== 'all' && !live.has(e.name) ? [e.name] : []));
         if (fired.length === 0) continue;
         let full;

@@ -1,13 +1,13 @@
-// Handler executions per second on corpus apps: every app of the reference's lists is lowered
-// once, then installed in a fresh single-app home and every subscribed handler run once, in
-// rounds, for a fixed wall-clock budget. Run: npx tsx benchmarks/interp.ts [seconds]
+// Handler executions per second on corpus apps: every app of the reference's lists is loaded once,
+// then run as the census runs it (src/pipeline/census.ts: from both initial configurations,
+// installed() then every event of its event list and every subscription once), in rounds, for a
+// fixed wall-clock budget. Run: npx tsx benchmarks/interp.ts [seconds]
 import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lowerFile } from '../src/pipeline/load.js';
-import type { AppIR } from '../src/ir/ir.js';
-import { exerciseIR, exercisedCleanly } from '../src/pipeline/exercise.js';
+import { loadApp, type LoadedApp } from '../src/pipeline/load.js';
+import { censusApp } from '../src/pipeline/census.js';
 import { readAppList } from '../src/pairs/lists.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,10 +21,10 @@ function listedApps(): string[] {
 }
 
 const t0 = performance.now();
-const apps: AppIR[] = [];
+const apps: LoadedApp[] = [];
 for (const name of listedApps()) {
-  const r = lowerFile(join(corpus, 'smartapps', name));
-  if (r.ok && exercisedCleanly(exerciseIR(r.app))) apps.push(r.app);
+  const r = loadApp(join(corpus, 'smartapps', name));
+  if (r.ok && censusApp(r.app).runs) apps.push(r.app);
 }
 const lowerMs = performance.now() - t0;
 
@@ -32,7 +32,7 @@ let handlers = 0;
 let rounds = 0;
 const start = performance.now();
 while (performance.now() - start < seconds * 1000) {
-  for (const app of apps) handlers += exerciseIR(app).handlersRun;
+  for (const app of apps) handlers += censusApp(app).handlerRuns;
   rounds++;
 }
 const elapsed = (performance.now() - start) / 1000;

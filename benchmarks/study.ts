@@ -65,7 +65,7 @@ function runStudy(study: (typeof STUDIES)[number]): string {
 
 function describe(title: string, rows: readonly Row[], wallMs: number, load: readonly number[]): string {
   const decided = (r: Row) => r.verdict === 'conflict' || r.verdict === 'no-conflict';
-  const searched = rows.filter((r) => r.decided_by !== 'static' && r.ms !== null).map((r) => r.ms!).sort((a, b) => a - b);
+  const searched = rows.filter((r) => r.decided_by === 'search' && r.ms !== null).map((r) => r.ms!).sort((a, b) => a - b);
   const pairs = unorderedPairs(rows);
   const undecided = rows.filter((r) => !decided(r));
   const verdicts = countBy(rows.map((r) => r.verdict));

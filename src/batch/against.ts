@@ -1,7 +1,8 @@
 // One app checked against a corpus: every app of the corpus it shares an automatic group with (a
-// device capability both actuate, or the location mode both write) is checked with it as App1, in
-// parallel on the batch's worker pool, tracking the attributes of all the groups they share.
-// Nothing is stored: the result is returned ranked, conflicts first.
+// device capability both actuate, or the location mode both write) is checked with it in both
+// orders (App2's handlers run first on a shared event, so the orders can differ, as a batch runs
+// both), in parallel on the batch's worker pool, tracking the attributes of all the groups they
+// share. Nothing is stored: the result is returned ranked, conflicts first.
 import { resolve } from 'node:path';
 import { classifyApp, type AppClassification } from '../analysis/classify.js';
 import type { LowerError } from '../lower/lower.js';
@@ -34,8 +35,12 @@ export interface AgainstPartner {
   results: AgainstResult[];
 }
 
+/** Which of the pair's two orders a check ran: the app as App1 (`app-first`) or as App2. */
+export const AGAINST_ORDERS = ['app-first', 'partner-first'] as const;
+export type AgainstOrder = (typeof AGAINST_ORDERS)[number];
+
 /** A check's outcome, as a worker gives it (or the pool, for a worker stopped or dead). */
-export type AgainstResult = Pick<PairResult, 'mode' | 'verdict' | 'complete' | 'error'> & Partial<PairResult> & { conflicts: ConflictReport[] };
+export type AgainstResult = Pick<PairResult, 'mode' | 'verdict' | 'complete' | 'error'> & Partial<PairResult> & { order: AgainstOrder; conflicts: ConflictReport[] };
 
 export interface AgainstReport {
   app: string;
@@ -62,13 +67,14 @@ export async function checkAgainst(options: AgainstOptions): Promise<AgainstOutc
   const { apps, failures } = classifyFiles(corpusFiles);
   const files = new Map(corpusFiles.map((f) => [fileName(f), f]));
   const partners = apps.flatMap((other) => partnerOf(mine, other, files));
-  const tasks = partners.flatMap((partner, index) => options.modes.map((mode) => task(options, partner, index, mode)));
+  const tasks = partners.flatMap((partner, index) => options.modes.flatMap((mode) => AGAINST_ORDERS.map((order) => task(options, partner, index, mode, order))));
   let done = 0;
   await runPool<PairTask, PairResult>(PAIR_WORKER, tasks, { jobs: options.jobs, budgetMs: hardLimitMs(options.budgetS), memoryMb: options.memoryMb }, (t, outcome) => {
-    partners[t.pairId].results.push(againstResult(t, outcome));
+    partners[partnerIndex(t)].results.push(againstResult(t, outcome));
     options.onChecked?.(++done, tasks.length);
   });
-  for (const partner of partners) partner.results.sort((a, b) => options.modes.indexOf(a.mode) - options.modes.indexOf(b.mode));
+  const rank = (r: AgainstResult) => options.modes.indexOf(r.mode) * AGAINST_ORDERS.length + AGAINST_ORDERS.indexOf(r.order);
+  for (const partner of partners) partner.results.sort((a, b) => rank(a) - rank(b));
   return { ok: true, report: { app: options.app, corpus: options.corpus, corpusApps: apps.length, partners: partners.sort(byRank), failures, ms: Date.now() - started } };
 }
 
@@ -80,12 +86,14 @@ function partnerOf(mine: AppClassification, other: AppClassification, files: Map
   return [{ app: other.app.replace(/\.groovy$/, ''), file, groups: groups.map((g) => g.name), attributes, results: [] }];
 }
 
-function task(options: AgainstOptions, partner: AgainstPartner, index: number, mode: Mode): PairTask {
+/** A task's id says its partner and order: 2 × the partner's index, plus 1 for the partner first. */
+function task(options: AgainstOptions, partner: AgainstPartner, index: number, mode: Mode, order: AgainstOrder): PairTask {
+  const appFirst = order === 'app-first';
   return {
-    pairId: index,
+    pairId: index * AGAINST_ORDERS.length + AGAINST_ORDERS.indexOf(order),
     group: partner.groups.join(','),
-    file1: options.app,
-    file2: partner.file,
+    file1: appFirst ? options.app : partner.file,
+    file2: appFirst ? partner.file : options.app,
     mode,
     attributes: partner.attributes,
     budgetMs: options.budgetS * 1000,
@@ -97,10 +105,15 @@ function task(options: AgainstOptions, partner: AgainstPartner, index: number, m
   };
 }
 
+function partnerIndex(t: PairTask): number {
+  return Math.floor(t.pairId / AGAINST_ORDERS.length);
+}
+
 function againstResult(t: PairTask, outcome: Parameters<typeof outcomeRecord>[1]): AgainstResult {
-  if (outcome.kind === 'done') return outcome.value;
+  const order = AGAINST_ORDERS[t.pairId % AGAINST_ORDERS.length];
+  if (outcome.kind === 'done') return { ...outcome.value, order };
   const record = outcomeRecord(t, outcome);
-  return { mode: record.mode, verdict: record.verdict, complete: false, error: record.error, ms: record.ms, conflicts: [] };
+  return { mode: record.mode, order, verdict: record.verdict, complete: false, error: record.error, ms: record.ms, conflicts: [] };
 }
 
 /** The file name the classification names an app by (`enhanced-auto-lock-door.groovy`). */
@@ -110,11 +123,11 @@ function fileName(file: string): string {
 
 const UNFINISHED: readonly Verdict[] = ['timeout', 'state-limit', 'out-of-memory'];
 
-/** The conflicts of a partner over all modes, each (device, attribute, values) once, shortest trace kept. */
+/** The conflicts of a partner over all modes and both orders, each (device, attribute, apps' values) once, shortest trace kept. */
 export function distinctConflicts(partner: AgainstPartner): ConflictReport[] {
   const byKey = new Map<string, ConflictReport>();
   for (const c of partner.results.flatMap((r) => r.conflicts)) {
-    const key = `${c.device}.${c.attribute} ${c.later.app}=${c.later.value} ${c.earlier.app}=${c.earlier.value}`;
+    const key = `${c.device}.${c.attribute} ${c.later.appName}=${c.later.value} ${c.earlier.appName}=${c.earlier.value}`;
     const known = byKey.get(key);
     if (!known || traceSteps(c.trace) < traceSteps(known.trace)) byKey.set(key, c);
   }

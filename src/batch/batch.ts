@@ -9,7 +9,7 @@ import { VERSION } from '../util/version.js';
 import { pairGroups, requireDirectory, selectGroups, UsageError, type Group } from '../pairs/source.js';
 import type { EnvironmentName } from '../model/environment.js';
 import { DEFAULT_TRACKED } from '../pipeline/explore-pair.js';
-import { formatLoadError, loadApp } from '../pipeline/load.js';
+import { formatLoadError, loadSource } from '../pipeline/load.js';
 import { runPool, type PoolOptions } from '../pool/pool.js';
 import type { TaskOutcome } from '../pool/protocol.js';
 import { Store } from '../store/store.js';
@@ -134,7 +134,7 @@ export async function runBatch(options: BatchOptions, out: NodeJS.WriteStream = 
         for (const mode of options.modes) {
           if (done.has(`${pairId}:${mode}`)) { summary.skipped++; continue; }
           const failure = app1.failure ?? app2.failure;
-          if (failure) save(pairId, { mode, verdict: failure.verdict, complete: false, error: failure.error, conflicts: [], warnings: [] });
+          if (failure) save(pairId, { mode, verdict: failure.verdict, complete: false, error: failure.error, decidedBy: 'load', conflicts: [], warnings: [] });
           else tasks.push({ pairId, group: group.name, file1: app1.file, file2: app2.file, mode, attributes: trackedAttributes(group), budgetMs: options.budgetS * 1000, maxStates: options.maxStates, maxHeapMb: softHeapLimitMb(options.memoryMb), prefilter: options.prefilter, firstConflict: options.firstConflict, env: options.env });
         }
       }
@@ -227,7 +227,7 @@ function registerApps(store: Store, corpus: string, groups: readonly Group[], bu
       continue;
     }
     const contentHash = createHash('sha256').update(text.source).digest('hex');
-    const loaded = loadApp(file, { deadline: Date.now() + budgetS * 1000 });
+    const loaded = loadSource(file, text.source, { deadline: Date.now() + budgetS * 1000 });
     const failure = loaded.ok ? undefined : { verdict: loaded.kind, error: formatLoadError(loaded.error) };
     const status = loaded.ok ? 'ok' : loaded.kind === 'parse-error' ? 'parse-error' : 'lower-error';
     apps.set(name, { id: store.saveApp({ name: shortName, path: file, contentHash, status, error: failure?.error }), file, contentHash, failure });

@@ -326,6 +326,16 @@ export function isManualEvent(spec: CapabilitySpec | undefined, attribute: strin
 }
 
 /**
+ * Whether a command of the capability sets the attribute to a value (not a conflict-only toggle):
+ * what an app can command, a person can also set on the device itself (a wall switch, a lock's
+ * thumb turn, a thermostat's buttons).
+ */
+export function isCommandSet(spec: CapabilitySpec | undefined, attribute: string): boolean {
+  if (!spec) return false;
+  return Object.values(spec.commands).some((command) => command.writes.some((w) => w.attribute === attribute && !('toggle' in w)));
+}
+
+/**
  * Whether a command's write counts as a write of the attribute for conflict detection: it changed
  * the value, or it is a `switch` command storing the value already current (the reference's
  * Switches write their mirror field unconditionally, reference §3.2 and §7.1 item 3). The model

@@ -6,7 +6,8 @@ import type { Mode, StoredResult, Verdict } from '../results/types.js';
 import { conflictReports } from '../show/pair-results.js';
 import type { Store } from '../store/store.js';
 import type { RunRecord } from '../store/types.js';
-import { exploredStateGraph, GRAPH_MAX_STATES, type StateGraph } from './state-graph.js';
+import { environmentOfRun, firstConflictOfRun, trackedAttributesOfRun } from '../batch/stored-run.js';
+import { exploredStateGraph, GRAPH_MAX_STATES, type GraphCheck, type StateGraph } from './state-graph.js';
 
 export interface ModeEntry {
   verdict: Verdict;
@@ -57,7 +58,8 @@ export interface ReportData {
 export function reportData(store: Store, run: RunRecord, db: string): ReportData {
   const results = store.results(run.id);
   const budgetMs = budgetSecondsOf(run) * 1000;
-  const pairs = [...groupByPair(results).values()].map((rs) => pairEntry(store, rs, budgetMs));
+  const graphCheck = graphCheckOfRun(run);
+  const pairs = [...groupByPair(results).values()].map((rs) => pairEntry(store, rs, budgetMs, graphCheck));
   return {
     generatedAt: new Date().toISOString(),
     db,
@@ -82,7 +84,18 @@ function groupByPair(results: readonly StoredResult[]): Map<string, StoredResult
   return pairs;
 }
 
-function pairEntry(store: Store, unordered: readonly StoredResult[], budgetMs: number): PairEntry {
+/** How the run checked a group's pairs, for re-exploring their graphs the same way. */
+function graphCheckOfRun(run: RunRecord): (group: string) => GraphCheck | undefined {
+  const attributesOf = trackedAttributesOfRun(run.config);
+  const env = environmentOfRun(run.config);
+  const firstConflict = firstConflictOfRun(run.config);
+  return (group) => {
+    const attributes = attributesOf(group);
+    return attributes && { env, attributes, firstConflict };
+  };
+}
+
+function pairEntry(store: Store, unordered: readonly StoredResult[], budgetMs: number, graphCheck: (group: string) => GraphCheck | undefined): PairEntry {
   // DPOR first, whichever mode the batch stored first.
   const results = [...unordered].sort((a, b) => a.mode.localeCompare(b.mode));
   const modes = Object.fromEntries(results.map((r) => [r.mode, modeEntry(r)])) as PairEntry['modes'];
@@ -94,8 +107,13 @@ function pairEntry(store: Store, unordered: readonly StoredResult[], budgetMs: n
     speedup: speedup(modes, budgetMs),
     conflicts: distinctConflicts(results),
     warnings: [...new Set(results.flatMap((r) => r.warnings.map((w) => `${w.kind}: ${w.message}`)))],
-    graphs: results.filter(drawable).map((r) => exploredStateGraph(store.pairApps(r.id), r.mode, r.states!, r.conflicts)).filter((g) => g !== undefined),
+    graphs: results.filter(drawable).map((r) => stateGraph(store, r, graphCheck(r.group))).filter((g) => g !== undefined),
   };
+}
+
+/** A small pair's graph as the run explored it; none when the run's corpus no longer defines its group. */
+function stateGraph(store: Store, r: StoredResult, checked: GraphCheck | undefined): StateGraph | undefined {
+  return checked && exploredStateGraph(store.pairApps(r.id), r.mode, r.states!, r.conflicts, checked);
 }
 
 function modeEntry(r: StoredResult): ModeEntry {

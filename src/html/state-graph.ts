@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { ExploredGraph } from '../check/types.js';
 import type { Conflict } from '../conflicts/types.js';
 import type { PairState, PairTransitionInfo } from '../model/pair-system.js';
-import { explorePair, pairSystem } from '../pipeline/explore-pair.js';
+import { explorePair, pairSystem, type CheckPairOptions } from '../pipeline/explore-pair.js';
 import { loadApp, type LoadedApp } from '../pipeline/load.js';
 import type { ConflictRecord, Mode } from '../results/types.js';
 import type { AppRecord } from '../store/types.js';
@@ -41,12 +41,15 @@ export interface StateGraph {
   marked?: string;
 }
 
+/** How the batch checked the pair: its environment, tracked attributes and search order. */
+export type GraphCheck = Pick<CheckPairOptions, 'env' | 'attributes' | 'firstConflict'>;
+
 /** The pair's graph in one mode, or undefined when the apps changed or it is not the stored one. */
-export function exploredStateGraph(apps: readonly [AppRecord, AppRecord], mode: Mode, expectedStates: number, stored: readonly ConflictRecord[]): StateGraph | undefined {
+export function exploredStateGraph(apps: readonly [AppRecord, AppRecord], mode: Mode, expectedStates: number, stored: readonly ConflictRecord[], checked: GraphCheck): StateGraph | undefined {
   const loaded = apps.map(unchangedApp);
   if (!loaded[0] || !loaded[1]) return undefined;
-  const system = pairSystem(loaded[0], loaded[1]);
-  const { result, conflicts } = explorePair(system, { mode, maxStates: GRAPH_MAX_STATES + 1 });
+  const system = pairSystem(loaded[0], loaded[1], checked);
+  const { result, conflicts } = explorePair(system, { ...checked, mode, maxStates: GRAPH_MAX_STATES + 1 });
   if (result.stats.states !== expectedStates) return undefined;
   const marked = conflictToMark(conflicts, stored);
   const path = marked ? pathOf(result.graph, marked) : { states: new Set<number>(), transitions: new Set<number>() };

@@ -141,7 +141,9 @@ export function lowerProgram(program: ast.Program, file: string, evaluatePrefere
     else if (stmt.kind === 'VarDecl') fields.push(stmt);
     else if (stmt.kind === 'ClassDecl') return unsupported(file, stmt, `class declaration ${stmt.name}`);
     else if (topLevelCall(stmt, 'definition')) definition = topLevelCall(stmt, 'definition');
-    else if (topLevelCall(stmt, 'preferences')) preferences.push(stmt);
+    // A page declared at the top level (outside `preferences`, reached by an href) is a page of the
+    // app's preferences all the same: the platform registers it when the script runs.
+    else if (topLevelCall(stmt, 'preferences') ?? topLevelCall(stmt, 'page')) preferences.push(stmt);
     else if (topLevelCall(stmt, 'mappings')) mappings = topLevelCall(stmt, 'mappings');
     else if (stmt.kind !== 'ImportDecl' && stmt.kind !== 'Empty') topLevel.push(stmt);
   }

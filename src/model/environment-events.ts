@@ -112,5 +112,3 @@ export function expandEventType(token: string, capability?: string): EventTypeSp
   return single === undefined ? undefined : { name, values: [single] };
 }
 
-/** Events that a person causes directly: their handlers' writes are "manual" (reference §4.4). */
-export const MANUAL_EVENT_NAMES: ReadonlySet<string> = new Set(['app', 'touched', 'button', 'nfcTouch', 'threeAxis']);

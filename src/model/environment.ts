@@ -34,6 +34,11 @@ export interface Environment {
   thresholds: boolean;
   /** Every periodic timer an app sets (`schedule`, `runEvery*`, `runDaily`) is an event, wherever it is set. */
   everyTimer?: boolean;
+  /**
+   * A device attribute a command sets (a switch, a lock, a thermostat's mode), changed by the
+   * environment, is a person operating the device by hand: a direct user action, like a button's.
+   */
+  handOperated?: boolean;
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -44,7 +49,7 @@ export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDoma
  */
 export function environmentOf(name: EnvironmentName, locationModeRun: boolean): Environment {
   if (name === 'reference') return locationModeRun ? { ...REFERENCE_ENVIRONMENT, pairModes: REFERENCE_PAIR_MODES } : REFERENCE_ENVIRONMENT;
-  return { name, pairModes: FULL_PAIR_MODES, secondAppNumber: SECOND_APP_NUMBER, everyOption: true, wholeDomains: true, thresholds: true, everyTimer: true };
+  return { name, pairModes: FULL_PAIR_MODES, secondAppNumber: SECOND_APP_NUMBER, everyOption: true, wholeDomains: true, thresholds: true, everyTimer: true, handOperated: true };
 }
 
 /**

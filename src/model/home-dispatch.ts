@@ -83,9 +83,10 @@ export class Dispatcher {
 
   /**
    * Like the reference's setValue, a device event whose value is already current does nothing
-   * unless the device always dispatches (buttons, touch sensors).
+   * unless the device always dispatches (buttons, touch sensors). `byHand`: a person operated the
+   * device itself, a direct user action like a button's (the full environment's rule).
    */
-  deviceEvent(state: DeviceState, attribute: string, valueText: string): void {
+  deviceEvent(state: DeviceState, attribute: string, valueText: string, byHand = false): void {
     // An attribute left out of the state (live-attributes.ts) is no location: nothing reads it.
     const location = this.world.isLiveAttribute(attribute) ? deviceAttributeLocation(state.ref.id, attribute) : undefined;
     if (location) this.access('read', location);
@@ -94,7 +95,7 @@ export class Dispatcher {
     state.values.set(attribute, eventValue(state, attribute, valueText));
     if (location) this.access('write', location);
     const data = dataMap(eventDataOf(state.spec, attribute, valueText));
-    this.dispatch(new GEvent(attribute, valueText, 'DEVICE', state.ref, new GDate(NOW_MS), data, true, true), isManualEvent(state.spec, attribute));
+    this.dispatch(new GEvent(attribute, valueText, 'DEVICE', state.ref, new GDate(NOW_MS), data, true, true), byHand || isManualEvent(state.spec, attribute));
   }
 
   locationEvent(name: string, value: string): void {

@@ -17,7 +17,7 @@ import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
 import type { Environment } from './environment.js';
 import { COMMAND_EVENT, dataMap, Dispatcher } from './home-dispatch.js';
-import { eventDataOf } from '../devices/capabilities.js';
+import { eventDataOf, isCommandSet } from '../devices/capabilities.js';
 import { HomeHost } from './home-host.js';
 import { HomeStates, type HomeSnapshot } from './home-state.js';
 import { HomeWorld, LOCATION_MODES, type DeviceState } from './home-world.js';
@@ -52,6 +52,8 @@ export class Home {
   private readonly world: HomeWorld;
   private readonly events: Dispatcher;
   private readonly states: HomeStates;
+  /** Environment events of attributes a command sets are a person operating the device by hand. */
+  private readonly handOperated: boolean;
 
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
     const list = Array.isArray(irs) ? irs : [irs as AppIR];
@@ -62,6 +64,7 @@ export class Home {
     if (always !== undefined && always.size > 0) this.world.alwaysDispatched = (attribute) => always.has(attribute);
     this.events = new Dispatcher(this.world, options.everyAccess ?? true);
     this.states = new HomeStates(this.world);
+    this.handOperated = options.environment?.handOperated ?? false;
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
     const budget = new Budget();
     const host = new HomeHost(this.world, this.events, options.environment);
@@ -141,7 +144,7 @@ export class Home {
     if (source === 'location') return this.events.locationEvent(attribute, valueText);
     const device = this.deviceOfInput(source);
     if (!device) throw new NoDeviceInputError(source);
-    this.events.deviceEvent(this.world.devices.get(device.id)!, attribute, valueText);
+    this.deviceEvent(this.world.devices.get(device.id)!, attribute, valueText);
   }
 
   /**
@@ -178,9 +181,13 @@ export class Home {
       }
       case 'device': {
         const state = this.deviceForEvent(event);
-        if (state) this.events.deviceEvent(state, event.name, event.value);
+        if (state) this.deviceEvent(state, event.name, event.value);
       }
     }
+  }
+
+  private deviceEvent(state: DeviceState, attribute: string, valueText: string): void {
+    this.events.deviceEvent(state, attribute, valueText, this.handOperated && isCommandSet(state.spec, attribute));
   }
 
   /** The device of a pair event: its capability's device, created on first use if no input binds it. */

@@ -23,7 +23,7 @@ export function checkPairFiles(file1: string, file2: string, options: CheckPairO
   const deadline = options.budgetMs === undefined ? undefined : started + options.budgetMs;
   const loaded = [loadApp(file1, { deadline }), loadApp(file2, { deadline })];
   for (const l of loaded) {
-    if (!l.ok) return failed(options.mode, l.kind, formatLoadError(l.error), started);
+    if (!l.ok) return { ...failed(options.mode, l.kind, formatLoadError(l.error), started), decidedBy: 'load' };
   }
   const [app1, app2] = loaded.map((l) => (l as Extract<typeof l, { ok: true }>).app);
   return checkPair(app1, app2, options);

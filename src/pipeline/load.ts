@@ -45,7 +45,11 @@ const FAILURE_OF_KIND: Readonly<Record<ErrorKind, LoadFailure>> = {
 export function loadApp(file: string, options: ParseOptions = {}): LoadResult {
   const text = readSource(file);
   if (!text.ok) return { ok: false, kind: 'error', error: text.error };
-  const source = text.source;
+  return loadSource(file, text.source, options);
+}
+
+/** Loads an app from its source, already read from `file` (so that a caller hashes what it loads). */
+export function loadSource(file: string, source: string, options: ParseOptions = {}): LoadResult {
   const lowered = lowerSource(source, file, options);
   if (lowered.ok) return { ok: true, app: { file, ir: lowered.app, source } };
   return { ok: false, kind: FAILURE_OF_KIND[lowered.error.kind], error: lowered.error };

@@ -5,7 +5,7 @@
 // positive when labelled non-conflict. Device groups and location-mode groups are counted apart.
 // See docs/accuracy.md.
 import { unorderedKey, type PairRow } from '../pairs/pair-file.js';
-import { corpusGroupAttributes } from '../pairs/source.js';
+import { trackedAttributesOfRun } from '../batch/stored-run.js';
 import type { StoredResult } from '../results/types.js';
 import { unorderedPairs } from './run-pairs.js';
 import type { Cell, Table } from './table.js';
@@ -140,13 +140,8 @@ export function disagreementsTable(pairs: readonly LabelledPair[]): Table {
   };
 }
 
-/**
- * Whether each group of a run tracks only location variables: the attributes the run stored with
- * its explicit pairs (`batch --pairs`), else the corpus's groups.json.
- */
+/** Whether each group of a run tracks only location variables (the attributes the batch tracked for it). */
 export function globalGroupsOfRun(config: unknown): (group: string) => boolean {
-  const c = config as { corpus?: string; pairs?: Array<{ name: string; attributes: string[] }> };
-  const attributes: Record<string, string[]> = { ...(c.corpus ? corpusGroupAttributes(c.corpus) : {}) };
-  for (const g of c.pairs ?? []) if (g.attributes.length > 0) attributes[g.name] = g.attributes;
-  return (group) => (attributes[group] ?? []).length > 0 && attributes[group].every((a) => a.startsWith('location.'));
+  const attributesOf = trackedAttributesOfRun(config);
+  return (group) => attributesOf(group)?.every((a) => a.startsWith('location.')) ?? false;
 }

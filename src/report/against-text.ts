@@ -6,7 +6,7 @@ import { renderConflict } from './trace-text.js';
 export function renderAgainst(report: AgainstReport): string[] {
   const { partners } = report;
   const lines = [
-    `${report.app} against ${report.corpus}: ${count(partners.length, 'app')} of its ${report.corpusApps} share a device or the location mode with it; each pair checked with ${report.app} as App1 in ${(report.ms / 1000).toFixed(1)} s`,
+    `${report.app} against ${report.corpus}: ${count(partners.length, 'app')} of its ${report.corpusApps} share a device or the location mode with it; each pair checked in both orders (${report.app} as App1, then as App2) in ${(report.ms / 1000).toFixed(1)} s`,
   ];
   const conflicting = partners.filter((p) => rankClass(p) === 0);
   lines.push('', conflicting.length > 0 ? `conflicts with ${count(conflicting.length, 'app')}:` : 'conflicts with no app');
@@ -34,7 +34,7 @@ function renderConflicting(partner: AgainstPartner, rank: number): string[] {
 }
 
 function verdictNote(partner: AgainstPartner): string {
-  const notes = partner.results.filter((r) => r.verdict !== 'no-conflict').map((r) => `${r.mode}: ${r.verdict}${r.error ? ` (${r.error})` : ''}`);
+  const notes = partner.results.filter((r) => r.verdict !== 'no-conflict').map((r) => `${r.mode}, ${r.order}: ${r.verdict}${r.error ? ` (${r.error})` : ''}`);
   return notes.length > 0 ? ` (${notes.join('; ')})` : '';
 }
 

@@ -35,7 +35,7 @@ function compareKeys(a: readonly string[], b: readonly string[]): number {
 
 /** Pairs searched in both modes: the only ones a comparison of the modes can use (the prefilter's are not searched). */
 export function pairsWithBothModes(pairs: readonly OrderedPair[]): OrderedPair[] {
-  const searched = (r: StoredResult | undefined) => r !== undefined && r.decidedBy !== 'static';
+  const searched = (r: StoredResult | undefined) => r?.decidedBy === 'search';
   return pairs.filter((p) => searched(p.results.dpor) && searched(p.results.nodpor));
 }
 

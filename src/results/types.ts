@@ -18,8 +18,11 @@ export const MODES: readonly Mode[] = ['dpor', 'nodpor'];
 export const VERDICTS = ['conflict', 'no-conflict', 'timeout', 'state-limit', 'out-of-memory', 'unsupported', 'parse-error', 'error'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
-/** `static`: the prefilter decided the pair without exploring it (src/conflicts/prefilter.ts). */
-export type DecidedBy = 'search' | 'static';
+/**
+ * What gave the verdict: the search; `static`, the prefilter without exploring the pair
+ * (src/conflicts/prefilter.ts); `load`, an app that could not be read, parsed or lowered (no search ran).
+ */
+export type DecidedBy = 'search' | 'static' | 'load';
 
 /** One of a conflict's two writes. */
 export interface ConflictWrite {
@@ -76,7 +79,7 @@ export interface PairResult extends PairStatistics {
   /** The whole state space was explored (a search stopped by its budget can still find conflicts). */
   complete: boolean;
   error?: string;
-  /** `static` when the prefilter decided the pair without exploring it (states and transitions are 0). */
+  /** `static` when the prefilter decided the pair without exploring it (states and transitions are 0), `load` when an app did not load. */
   decidedBy: DecidedBy;
   /** Why the prefilter decided the pair. */
   reason?: string;

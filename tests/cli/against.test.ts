@@ -22,11 +22,13 @@ describe.skipIf(!HAVE_CORPUS)('stcheck check --against the corpus', () => {
   it('lists a conflicting partner with its attribute, values and trace, ranked first, and leaves a non-conflicting one out of the conflicts', () => {
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout);
-    const partners: Array<{ app: string; groups: string[]; results: Array<{ verdict: string; conflicts: unknown[] }> }> = report.partners;
+    const partners: Array<{ app: string; groups: string[]; results: Array<{ order: string; verdict: string; conflicts: unknown[] }> }> = report.partners;
     // Every partner shares the lock (the only capability the app actuates) with it.
     for (const p of partners) expect(p.groups).toEqual(['auto:lock']);
     const verdicts = (name: string) => partners.find((p) => p.app === name)?.results.map((r) => r.verdict);
-    expect(verdicts('enhanced-auto-lock-door')).toEqual(['conflict']);
+    // Both orders of every pair: the app as App1, then as App2.
+    for (const p of partners) expect(p.results.map((r) => r.order)).toEqual(['app-first', 'partner-first']);
+    expect(verdicts('enhanced-auto-lock-door')).toEqual(['conflict', 'conflict']);
     const conflict = partners.find((p) => p.app === 'enhanced-auto-lock-door')!.results[0].conflicts[0] as {
       attribute: string; later: { appName: string; value: string }; earlier: { appName: string; value: string }; trace: { events: unknown[] };
     };

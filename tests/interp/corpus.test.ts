@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lowerFile } from '../../src/pipeline/load.js';
 import { Home } from '../../src/model/home.js';
-import { exerciseFile, exercisedCleanly } from '../../src/pipeline/exercise.js';
+import { censusFile } from '../../src/pipeline/census.js';
 import { readAppList } from '../../src/pairs/lists.js';
 import { HAVE_CORPUS, LISTS_DIR, SMARTAPPS_DIR } from '../support/corpus.js';
 import { readdirSync } from 'node:fs';
@@ -65,9 +65,9 @@ describe.skipIf(!HAVE_CORPUS)('corpus apps in the single-app home', () => {
   it('installs and runs every subscribed handler of at least 95% of the 116 listed apps without unsupported', () => {
     const apps = listedApps();
     expect(apps).toHaveLength(116);
-    const results = apps.map((a) => exerciseFile(join(SMARTAPPS_DIR, a)));
-    const failing = results.filter((r) => !exercisedCleanly(r));
-    const lines = failing.map((r) => `  ${r.file.replace(/^.*\//, '')}: ${r.lowerError ?? r.failures.filter((f) => !f.appError).map((f) => f.message.replace(/ at .*\//, ' at ')).join('; ')}`);
+    const results = apps.map((a) => censusFile(join(SMARTAPPS_DIR, a)));
+    const failing = results.filter((r) => !r.runs);
+    const lines = failing.map((r) => `  ${r.file.replace(/^.*\//, '')}: ${r.blocks.map((b) => `${b.cause} at ${b.line}:${b.column}`).join('; ')}`);
     const rate = (apps.length - failing.length) / apps.length;
     process.stdout.write(`116-app acceptance: ${apps.length - failing.length}/${apps.length} = ${(rate * 100).toFixed(1)}%\n${lines.join('\n')}\n`);
     expect(rate).toBeGreaterThanOrEqual(0.95);

@@ -114,6 +114,8 @@ describe('java.util.Calendar and dates', () => {
   });
   it('parses dates with a pattern and clears the time of a date', () => {
     expect(show('Date.parse("yyyy-MM-dd", "2019-08-02").time')).toBe(String(Date.UTC(2019, 7, 2)));
+    // The static method called on an instance, as Groovy allows (talking-alarm-clock's parseDate).
+    expect(show('new Date().parse("yyyy-MM-dd", "2019-08-02").time')).toBe(String(Date.UTC(2019, 7, 2)));
     expect(show('new java.text.SimpleDateFormat("yyyy-MM-dd\'T\'HH:mm:ss.SSSZ").parse("2019-08-01T12:30:00.000-0400").time')).toBe(String(Date.UTC(2019, 7, 1, 16, 30)));
     expect(show('new Date(now()).clearTime().format("yyyy-MM-dd HH:mm:ss")')).toBe('2019-08-01 00:00:00');
   });

@@ -110,6 +110,18 @@ describe('lowering snippets', () => {
     ]);
   });
 
+  it('declares the inputs of a page written at the top level, outside `preferences`, reached by an href', () => {
+    const source = [
+      'preferences { page name: "main" }',
+      'def main() { dynamicPage(name: "main") { section { input "lights", "capability.switch"\n href "heat", title: "Heating" } } }',
+      'page(name: "heat", title: "Heating") { section { input "thermostat", "capability.thermostat"\n input "setpoint", "number" } }',
+    ].join('\n');
+    const r = lowerSource(source, 'pages.groovy');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.app.inputs.map((i) => `${i.name}:${i.type}`)).toEqual(['lights:capability.switch', 'thermostat:capability.thermostat', 'setpoint:number']);
+    expect(r.app.unboundInputs).toEqual([]);
+  });
+
   it('reports a parse error with its position', () => {
     const r = lowerSource('def f( {', 'bad.groovy');
     expect(r.ok).toBe(false);

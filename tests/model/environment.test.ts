@@ -46,7 +46,26 @@ describe('mode inputs', () => {
 
   it('differ in every run of the full environment', () => {
     const result = check(departure, lightsOut, { attributes: DEFAULT_TRACKED, env: 'full' });
+    expect(conflicts(result)).toContain('mode mode-on-departure=away over mode-on-lights-out=night');
+  });
+});
+
+describe('a device operated by hand', () => {
+  const [departure, lightsOut] = [fixture('mode-on-departure'), fixture('mode-on-lights-out')];
+
+  it('is a direct user action in the full environment: what an app does on a switch a person turned off is never the later write of a conflict', () => {
+    const result = check(departure, lightsOut, { attributes: ['location.mode'], env: 'full' });
+    expect(conflicts(result)).toEqual(['mode mode-on-departure=away over mode-on-lights-out=night']);
+  });
+
+  it('is an ordinary event in the reference environment, which counts only buttons, touches, NFC tags and the mood cube as direct', () => {
+    const result = check(departure, lightsOut, { attributes: ['location.mode'], env: 'reference' });
     expect(conflicts(result)).toContain('mode mode-on-lights-out=night over mode-on-departure=away');
+  });
+
+  it('is not a direct action when an app turned the switch: the cascade\'s writes count as the app\'s', () => {
+    const result = check(fixture('lights-off-on-departure'), lightsOut, { attributes: ['location.mode'], env: 'full' });
+    expect(conflicts(result)).toContain('mode mode-on-lights-out=night over lights-off-on-departure=away');
   });
 });
 

@@ -20,7 +20,7 @@ const PATHOLOGICAL = readdirSync(FIXTURES).filter((f) => f.endsWith('.groovy')).
 /** The kind `check` gives each fixture (pathological.test.ts); every other fixture is `error`. */
 const KIND: Record<string, string> = { 'deep-sum': 'parse-error', 'long-chain': 'parse-error', 'long-concat': 'parse-error', 'regex-backtracking': 'no-conflict' };
 
-interface ExportedResult { group: string; app1: string; app2: string; mode: string; verdict: string; error: string | null }
+interface ExportedResult { group: string; app1: string; app2: string; mode: string; verdict: string; error: string | null; decided_by: string; states: number | null }
 
 describe('a batch of every pathological app (issue #18)', () => {
   let batch: CliRun;
@@ -65,5 +65,12 @@ describe('a batch of every pathological app (issue #18)', () => {
       expect([app, result.verdict]).toEqual([app, KIND[app] ?? 'error']);
       if (result.verdict !== 'no-conflict') expect(result.error).toMatch(new RegExp(`${app}\\.groovy:\\d+:\\d+`));
     }
+  });
+
+  it('says that no search decided the pairs of an app that does not parse, and gives them no statistics', () => {
+    const unparsed = results.filter((r) => r.verdict === 'parse-error');
+    expect(unparsed.length).toBeGreaterThan(0);
+    for (const r of unparsed) expect([r.decided_by, r.states]).toEqual(['load', null]);
+    expect(results.filter((r) => r.verdict !== 'parse-error').map((r) => r.decided_by)).not.toContain('load');
   });
 });

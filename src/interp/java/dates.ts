@@ -49,6 +49,8 @@ export function dateMethod(d: GDate, name: string, args: Value[]): MethodResult 
     return time.formatDate(d.time, toStr(args[0] ?? null), tz);
   }
   if (/^get[A-Z]/.test(name)) return dateProperty(d, name.charAt(3).toLowerCase() + name.slice(4));
+  // The static `Date.parse(pattern, text)` called on an instance, as Groovy allows.
+  if (name === 'parse' && args.length >= 2) return parseDate(args);
   // Groovy's clearTime(): midnight of the date in the JVM's zone (UTC on SmartThings).
   if (name === 'clearTime') return new GDate(d.time - (((d.time % 86_400_000) + 86_400_000) % 86_400_000));
   return NOT_FOUND;

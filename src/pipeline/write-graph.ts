@@ -33,13 +33,16 @@ export function writeGraph(graph: ExploredGraph<PairState, PairTransitionInfo>, 
   return { stateCount: graph.stateCount + roots.length, initialStates: roots, transitions };
 }
 
+/** One list for every transition without writes: the watch memoises by list (conflicts/watch.ts). */
+const NO_WRITES: readonly AttributeWrite[] = [];
+
 /** The explored graph as the running conflict watch (conflicts/watch.ts) reads it, without copying it. */
 export function watchedGraph(graph: ExploredGraph<PairState, PairTransitionInfo>): WatchedGraph {
   return {
     initialStates: graph.initialStates,
     src: (t) => graph.src(t),
     dst: (t) => graph.dst(t),
-    writes: (t) => graph.info(t)?.writes ?? [],
+    writes: (t) => graph.info(t)?.writes ?? NO_WRITES,
     outgoing: (state) => graph.outgoing(state),
   };
 }

@@ -8,7 +8,8 @@
 //   values on each side of every constant and numeric setting the two apps compare against; the two
 //   apps' `mode` and number settings differ, as two people would configure them; every periodic
 //   timer fires, also one set inside a condition (the reference's scan sees only a `schedule` that
-//   opens `installed()`/`initialize()`). The reference's
+//   opens `installed()`/`initialize()`); a sensor attribute an app only reads (a door contact
+//   checked before locking) changes too, as it does in a home, although no app subscribes. The reference's
 //   manual-action rule (§4.4) is kept in both.
 import { FULL_PAIR_MODES, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
@@ -39,6 +40,8 @@ export interface Environment {
    * environment, is a person operating the device by hand: a direct user action, like a button's.
    */
   handOperated?: boolean;
+  /** A sensor attribute an app reads changes even when no app subscribes to it (a door that closes). */
+  readSensorsChange?: boolean;
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -49,7 +52,17 @@ export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDoma
  */
 export function environmentOf(name: EnvironmentName, locationModeRun: boolean): Environment {
   if (name === 'reference') return locationModeRun ? { ...REFERENCE_ENVIRONMENT, pairModes: REFERENCE_PAIR_MODES } : REFERENCE_ENVIRONMENT;
-  return { name, pairModes: FULL_PAIR_MODES, secondAppNumber: SECOND_APP_NUMBER, everyOption: true, wholeDomains: true, thresholds: true, everyTimer: true, handOperated: true };
+  return {
+    name,
+    pairModes: FULL_PAIR_MODES,
+    secondAppNumber: SECOND_APP_NUMBER,
+    everyOption: true,
+    wholeDomains: true,
+    thresholds: true,
+    everyTimer: true,
+    handOperated: true,
+    readSensorsChange: true,
+  };
 }
 
 /**

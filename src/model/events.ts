@@ -3,9 +3,12 @@
 // expanded into one event per value, App1 and App2 interleaved. That keeps our event alphabet, and
 // so our state and transition counts, comparable with the paper's. Subscriptions that the lowering
 // finds but the token scan misses (a subscription the scan cannot read) are appended, so no
-// subscribed event goes unfired: a deliberate deviation, listed per pair as `extra`.
+// subscribed event goes unfired: a deliberate deviation, listed per pair as `extra`. The full
+// environment appends, as extras too, the sensor attributes an app reads that no subscription fires.
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
+import { observedAttributes } from '../analysis/attribute-reads.js';
 import { comparedConstants } from '../analysis/thresholds.js';
+import { capabilityOf, isManualEvent, type CapabilitySpec } from '../devices/capabilities.js';
 import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
 import { REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { expandEventType } from './environment-events.js';
@@ -75,7 +78,8 @@ export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment =
   const extraNumbers = env.thresholds ? valuesAround(pairThresholds(app1.ir, app2.ir, env)) : [];
   const scanned = scanPairTypes(app1.source, app2.source).map((t) => fromScan(t, app1.ir, app2.ir));
   const apps: Array<[AppSlot, AppIR]> = [['App1', app1.ir], ['App2', app2.ir]];
-  const entries = [...scanned, ...missedSubscriptions(scanned, apps), ...(env.everyTimer ? missedTimers(scanned, apps) : [])];
+  const subscribed = [...scanned, ...missedSubscriptions(scanned, apps), ...(env.everyTimer ? missedTimers(scanned, apps) : [])];
+  const entries = [...subscribed, ...(env.readSensorsChange ? unsubscribedReadSensors(subscribed, apps) : [])];
   const ordered = interleave(entries.filter((e) => e.app === 'App1'), entries.filter((e) => e.app === 'App2'));
   const events: PairEvent[] = [];
   const unmodelled: UnmodelledEvent[] = [];
@@ -184,6 +188,43 @@ function missedTimers(scanned: readonly TypeEntry[], apps: Array<[AppSlot, AppIR
       if (have.has(key)) continue;
       have.add(key);
       extra.push({ type: 'schedule', app, handler: timer.handler, extra: true });
+    }
+  }
+  return extra;
+}
+
+/**
+ * The attributes of a device that only the world changes: no command of its capability writes them
+ * (a contact sensor's `contact`, a thermostat's `temperature`; not its `alarmState`), they send
+ * events (not the reference's toggles), and they are not a person's direct action (buttons, touches),
+ * which keeps the reference's manual-action rule as it is.
+ */
+function worldAttributes(spec: CapabilitySpec): string[] {
+  const written = new Set(Object.values(spec.commands).flatMap((c) => c.writes.map((w) => w.attribute)));
+  return spec.attributes.filter((a) => !a.silent && !written.has(a.name) && !isManualEvent(spec, a.name)).map((a) => a.name);
+}
+
+/**
+ * Sensor attributes an app reads (`contact.currentContact`, `latestValue("contact")`) on a device
+ * of its inputs without any subscription of the pair firing them, once per attribute and
+ * capability, in input order: in a home the door closes and opens whether or not an app listens.
+ * An app that reads attributes by computed names adds none (its reads are not known by name).
+ */
+function unsubscribedReadSensors(subscribed: readonly TypeEntry[], apps: ReadonlyArray<[AppSlot, AppIR]>): TypeEntry[] {
+  const have = new Set(subscribed.filter((e) => eventKind(e.type) === 'device').map((e) => `${wholeType(e.type)}\u0000${e.capability}`));
+  const extra: TypeEntry[] = [];
+  for (const [app, ir] of apps) {
+    const observed = observedAttributes(ir);
+    if (observed === 'all') continue;
+    for (const input of ir.inputs) {
+      const spec = input.capability === undefined ? undefined : capabilityOf(input.capability);
+      if (!spec) continue;
+      for (const attribute of worldAttributes(spec).filter((a) => observed.has(a))) {
+        const key = `${attribute}\u0000${input.capability}`;
+        if (have.has(key) || !expandEventType(attribute, input.capability)) continue;
+        have.add(key);
+        extra.push({ type: attribute, app, capability: input.capability, extra: true });
+      }
     }
   }
   return extra;

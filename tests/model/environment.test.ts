@@ -122,6 +122,32 @@ describe('sensor events', () => {
   });
 });
 
+describe('sensors an app only reads', () => {
+  const [closed, arrival] = [fixture('lock-when-closed'), demo('unlock-on-arrival')];
+
+  it('change in the full environment although no app subscribes to them; the reference never fires them', () => {
+    expect(eventValues(closed, arrival, 'reference', 'contact')).toEqual([]);
+    const [a, b] = [loadApp(closed), loadApp(arrival)];
+    if (!a.ok || !b.ok) throw new Error('fixture does not load');
+    const contact = buildPairEvents(a.app, b.app, pairEnvironment({ env: 'full' })).events.filter((e) => e.name === 'contact');
+    expect(contact.map((e) => `${e.app} ${e.capability} ${e.value} ${e.extra}`)).toEqual(['App1 contactSensor closed true', 'App1 contactSensor open true']);
+  });
+
+  it('so that a door left open in the initial state can close and the scheduled lock runs', () => {
+    // init = false: "home" mode with the door open; only a door that closes lets Lock When Closed lock.
+    const unlocked = 'lock unlock-on-arrival=unlocked over lock-when-closed=locked';
+    expect(conflicts(check(closed, arrival, { attributes: ['lock'], env: 'reference' }))).not.toContain(unlocked);
+    expect(conflicts(check(closed, arrival, { attributes: ['lock'], env: 'full' }))).toContain(unlocked);
+  });
+
+  it('leave out what a command writes: the lock it reads gets no events (only a subscription would fire them)', () => {
+    const [a, b] = [loadApp(closed), loadApp(arrival)];
+    if (!a.ok || !b.ok) throw new Error('fixture does not load');
+    const names = buildPairEvents(a.app, b.app, pairEnvironment({ env: 'full' })).events.map((e) => e.name);
+    expect(names).not.toContain('lock');
+  });
+});
+
 describe('timers', () => {
   it('fire again in the full environment wherever the app sets them; the reference fires only a schedule that opens installed()', () => {
     const [timed, motion] = [fixture('timed-lights-on'), demo('motion-light')];

@@ -9,7 +9,9 @@
 //   apps' `mode` and number settings differ, as two people would configure them; every periodic
 //   timer fires, also one set inside a condition (the reference's scan sees only a `schedule` that
 //   opens `installed()`/`initialize()`); a sensor attribute an app only reads (a door contact
-//   checked before locking) changes too, as it does in a home, although no app subscribes. The reference's
+//   checked before locking) changes too, as it does in a home, although no app subscribes; the web
+//   services the apps poll answer and change their answers, and outside clients call the apps'
+//   REST endpoints. The reference's
 //   manual-action rule (§4.4) is kept in both.
 import { FULL_PAIR_MODES, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
@@ -42,6 +44,11 @@ export interface Environment {
   handOperated?: boolean;
   /** A sensor attribute an app reads changes even when no app subscribes to it (a door that closes). */
   readSensorsChange?: boolean;
+  /**
+   * The outside world (model/outside-world.ts): web services answer the apps' requests and change
+   * their answers; outside clients call the apps' REST endpoints.
+   */
+  outsideWorld?: boolean;
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -62,6 +69,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     everyTimer: true,
     handOperated: true,
     readSensorsChange: true,
+    outsideWorld: true,
   };
 }
 

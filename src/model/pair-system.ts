@@ -91,6 +91,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   describeEvent(event: number): string {
     const e = this.events[event];
     if (e.kind === 'schedule') return `${e.app} timer ${e.handler}()`;
+    if (e.kind === 'endpoint') return `${e.app} endpoint ${e.name}${e.value === '' ? '' : ` with ${e.value}`}`;
     if (e.kind === 'device') return `${e.capability ?? 'device'}.${e.name} = ${e.value}`;
     return e.kind === 'app' ? 'app touched' : `location.${e.name} = ${e.value}`;
   }

@@ -192,6 +192,8 @@ function preferencesHost(): Host {
     schedule: none,
     unschedule: none,
     message: none,
+    webResponse: none,
+    endpointRequest: none,
     recordAccess: none,
   };
 }

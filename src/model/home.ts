@@ -23,6 +23,7 @@ import { HomeStates, type HomeSnapshot } from './home-state.js';
 import { HomeWorld, LOCATION_MODES, type DeviceState } from './home-world.js';
 import { NoDeviceInputError } from './errors.js';
 import type { TraceStep } from './trace-step.js';
+import type { AttributeLiveness } from './live-attributes.js';
 
 export type { HomeSnapshot } from './home-state.js';
 
@@ -43,8 +44,8 @@ export interface HomeOptions {
    * out of the state key and the accesses (default false).
    */
   liveStateOnly?: boolean;
-  /** The device attributes whose values can matter (model/live-attributes.ts); default all. */
-  liveAttributes?: ReadonlySet<string> | 'all';
+  /** The device attributes whose values can matter, and those whose events always run their handlers (model/live-attributes.ts); default all live. */
+  liveAttributes?: AttributeLiveness;
 }
 
 export class Home {
@@ -58,8 +59,10 @@ export class Home {
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
     const list = Array.isArray(irs) ? irs : [irs as AppIR];
     this.world = new HomeWorld(options.init, options.names);
-    const live = options.liveAttributes;
+    const live = options.liveAttributes?.live;
     if (live !== undefined && live !== 'all') this.world.isLiveAttribute = (attribute) => live.has(attribute);
+    const always = options.liveAttributes?.alwaysDispatched;
+    if (always !== undefined && always.size > 0) this.world.alwaysDispatched = (attribute) => always.has(attribute);
     this.events = new Dispatcher(this.world, options.everyAccess ?? true);
     this.states = new HomeStates(this.world);
     this.handOperated = options.environment?.handOperated ?? false;

@@ -76,7 +76,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     names?: readonly [string, string],
     { liveStateOnly = true, tracked, environment }: { liveStateOnly?: boolean; tracked?: readonly string[]; environment?: Environment } = {},
   ) {
-    const attributes = liveStateOnly && tracked ? liveAttributes(apps, events, tracked) : 'all';
+    const attributes = liveStateOnly && tracked ? liveAttributes(apps, events, tracked) : undefined;
     this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, everyAccess: false, liveStateOnly, liveAttributes: attributes, environment });
     this.home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
     this.home.load();

@@ -164,6 +164,33 @@ describe('timers', () => {
   });
 });
 
+describe('a three-axis sensor', () => {
+  const [cube, departure] = [fixture('cube-faces'), fixture('lights-off-on-departure')];
+
+  it("fires the reference's one value, no face, in the reference environment, and the six faces in the full one", () => {
+    expect(eventValues(cube, departure, 'reference', 'threeAxis')).toEqual(['{"x":1,"y":2,"z":3}']);
+    const faces = eventValues(cube, departure, 'full', 'threeAxis').map((v) => JSON.parse(v) as Record<'x' | 'y' | 'z', number>);
+    expect(faces).toHaveLength(6);
+    // Each face has gravity along exactly one axis, and the six are the two directions of the three axes.
+    const axes = faces.map((f) => (['x', 'y', 'z'] as const).filter((a) => Math.abs(f[a]) > 250).map((a) => `${f[a] > 0 ? '+' : '-'}${a}`));
+    expect(axes.flat().sort()).toEqual(['+x', '+y', '+z', '-x', '-y', '-z']);
+  });
+
+  it('lets an app acting per face act in the full environment only', () => {
+    expect(check(cube, departure, { attributes: DEFAULT_TRACKED, env: 'reference' }).verdict).toBe('no-conflict');
+    expect(conflicts(check(cube, departure, { attributes: DEFAULT_TRACKED, env: 'full' }))).toEqual(['switch lights-off-on-departure=off over cube-faces=on']);
+  });
+});
+
+describe('settings declared on pages opened with params', () => {
+  it('have values, so a scene configured there acts in either environment', () => {
+    const [scene, departure] = [fixture('scene-on-departure'), fixture('lights-off-on-departure')];
+    for (const env of ['reference', 'full'] as const) {
+      expect(conflicts(check(scene, departure, { attributes: DEFAULT_TRACKED, env }))).toContain('switch scene-on-departure=on over lights-off-on-departure=off');
+    }
+  });
+});
+
 describe('the --env option', () => {
   it('defaults to full in the CLI, and the reference environment is one flag away', () => {
     const args = ['events', fixture('dark-room-light'), demo('motion-light'), '--json'];

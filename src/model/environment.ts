@@ -9,9 +9,10 @@
 //   apps' `mode` and number settings differ, as two people would configure them; every periodic
 //   timer fires, also one set inside a condition (the reference's scan sees only a `schedule` that
 //   opens `installed()`/`initialize()`); a sensor attribute an app only reads (a door contact
-//   checked before locking) changes too, as it does in a home, although no app subscribes. The reference's
+//   checked before locking) changes too, as it does in a home, although no app subscribes; the
+//   boolean settings of a page opened once per scene differ from scene to scene. The reference's
 //   manual-action rule (§4.4) is kept in both.
-import { FULL_PAIR_MODES, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
+import { FULL_PAIR_MODES, PER_OPENING_BOOLEANS, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
 import type { Value } from '../interp/values.js';
 import type { InputIR } from '../ir/ir.js';
@@ -42,6 +43,8 @@ export interface Environment {
   handOperated?: boolean;
   /** A sensor attribute an app reads changes even when no app subscribes to it (a door that closes). */
   readSensorsChange?: boolean;
+  /** Boolean settings of the openings of a page opened with params (scenes) alternate, by opening. */
+  perOpeningBooleans?: readonly string[];
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -62,6 +65,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     everyTimer: true,
     handOperated: true,
     readSensorsChange: true,
+    perOpeningBooleans: PER_OPENING_BOOLEANS,
   };
 }
 
@@ -78,6 +82,9 @@ export function pairSetting(env: Environment, app: string, input: InputIR, input
     // The full environment's multiple mode inputs hold every mode: positions count the single ones.
     const position = inputs.filter((i) => i.type === 'mode' && !(env.everyOption && i.multiple)).indexOf(input);
     return { value: modes[position % modes.length] };
+  }
+  if ((input.type === 'boolean' || input.type === 'bool') && input.pageOpening !== undefined && env.perOpeningBooleans) {
+    return { value: env.perOpeningBooleans[input.pageOpening % env.perOpeningBooleans.length] };
   }
   if ((input.type === 'number' || input.type === 'decimal') && app === 'App2' && env.secondAppNumber !== undefined) return { value: env.secondAppNumber };
   return undefined;

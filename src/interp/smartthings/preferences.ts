@@ -22,6 +22,8 @@ import { GClosure, type GMap, type Value } from '../values.js';
 interface PageVisit {
   name: string;
   params: GMap | null;
+  /** Which opening with params of the page this is (0 for the first), when it has params. */
+  opening?: number;
 }
 
 /** What the DSL run records. */
@@ -29,6 +31,8 @@ interface PreferencesRun {
   inputs: InputIR[];
   page: string | undefined;
   section: string | undefined;
+  /** The opening with params of the page being run, if it was opened with params. */
+  opening: number | undefined;
   /** Pages visited without params, by name. */
   visitedPages: Set<string>;
   /** Pages visited or queued with params, by name: the params' texts. */
@@ -99,6 +103,7 @@ function inputStub(run: PreferencesRun): BuiltinFunction {
         defaultValue: n.get('defaultValue') ?? undefined,
         page: run.page,
         section: run.section,
+        ...(run.opening === undefined ? {} : { pageOpening: run.opening }),
         location: { file: ctx.app.file, line: ctx.callSite?.line ?? 0, column: ctx.callSite?.column ?? 0 },
       };
       run.inputs.push(input);
@@ -125,7 +130,7 @@ function queuePageWithParams(run: PreferencesRun, ctx: RuntimeContext, name: str
   if (seen.has(key) || seen.size >= MAX_PARAMS_VISITS_PER_PAGE) return;
   seen.add(key);
   run.paramsVisits.set(name, seen);
-  run.pendingPages.push({ name, params });
+  run.pendingPages.push({ name, params, opening: seen.size - 1 });
 }
 
 /** Runs a page: its closure, or the app method of its name with the params it is opened with. */
@@ -243,7 +248,7 @@ function preferencesHost(): Host {
  * returns its inputs in declaration order. Throws the interpreter's positioned errors.
  */
 function runPreferences(ir: AppIR, preferences: readonly Statement[]): { inputs: InputIR[]; warnings: LowerWarning[] } {
-  const run: PreferencesRun = { inputs: [], page: undefined, section: undefined, visitedPages: new Set(), paramsVisits: new Map(), pendingPages: [] };
+  const run: PreferencesRun = { inputs: [], page: undefined, section: undefined, opening: undefined, visitedPages: new Set(), paramsVisits: new Map(), pendingPages: [] };
   const app = new AppInstance(ir, preferencesHost(), { id: 'Preferences', platform: smartThings, builtins: dslBuiltins(run), unknownNamesAreNull: true });
   app.load();
   for (const stmt of preferences) app.runTopLevel(stmt);
@@ -258,6 +263,7 @@ function runPreferences(ir: AppIR, preferences: readonly Statement[]): { inputs:
     }
     if (!stillToVisit(run, visit)) continue;
     try {
+      run.opening = visit.opening;
       visitPage(run, ctx, visit.name, null, visit.params);
     } catch (e) {
       // A page only reachable through href may expect state set after installation (a history

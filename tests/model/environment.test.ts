@@ -3,6 +3,7 @@
 // Verdicts come from real checks of the pair, event lists from the pair's real event list.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pairSetting } from '../../src/model/environment.js';
 import { buildPairEvents } from '../../src/model/events.js';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
 import { DEFAULT_TRACKED, pairEnvironment } from '../../src/pipeline/explore-pair.js';
@@ -183,6 +184,17 @@ describe('a three-axis sensor', () => {
 });
 
 describe('settings declared on pages opened with params', () => {
+  it('differ from opening to opening when boolean in the full environment (scene 1 on, scene 2 off), and keep the constant in the reference', () => {
+    const loaded = loadApp(fixture('scene-on-departure'));
+    if (!loaded.ok) throw new Error('fixture does not load');
+    const inputs = loaded.app.ir.inputs;
+    const setting = (env: 'reference' | 'full', name: string) => pairSetting(pairEnvironment({ env }), 'App1', inputs.find((i) => i.name === name)!, inputs)?.value;
+    expect(inputs.filter((i) => i.name.startsWith('on_')).map((i) => i.pageOpening)).toEqual([...Array(16).keys()]);
+    expect(['on_1', 'on_2', 'on_3'].map((n) => setting('full', n))).toEqual(['true', 'false', 'true']);
+    expect(setting('reference', 'on_2')).toBeUndefined();
+    expect(setting('full', 'light_2')).toBeUndefined();
+  });
+
   it('have values, so a scene configured there acts in either environment', () => {
     const [scene, departure] = [fixture('scene-on-departure'), fixture('lights-off-on-departure')];
     for (const env of ['reference', 'full'] as const) {

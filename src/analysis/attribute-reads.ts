@@ -20,8 +20,54 @@ const READ_METHODS: ReadonlySet<string> = new Set(['currentValue', 'latestValue'
 /** Calls that reach a property or method whose name is only known at run time. */
 const REFLECTIVE: ReadonlySet<string> = new Set(['getProperty', 'invokeMethod', 'metaClass']);
 
-/** The attributes the app may observe, by name (on any device), or `all`. */
+/** The attributes the app may observe, by name (on any device), or `all`: what it reads and what it subscribes to. */
 export function observedAttributes(app: AppIR): ReadonlySet<string> | 'all' {
+  return attributeNames(app, true);
+}
+
+/** The attributes the app may read, by name (on any device), or `all`; a subscription alone is no read. */
+export function readAttributes(app: AppIR): ReadonlySet<string> | 'all' {
+  return attributeNames(app, false);
+}
+
+/** A subscription to an attribute's events: the value it filters on (`"contact.open"`), if any, and its method. */
+export interface AttributeSubscription {
+  value?: string;
+  handler: string;
+}
+
+/**
+ * Per attribute, the subscriptions to its events (`subscribe(dev, "battery", batteryHandler)`), or
+ * `unknown` when a subscription's attribute or handler is not a literal name, or one takes every
+ * event of a device (`subscribe(dev, handler)`).
+ */
+export function subscriptionHandlers(app: AppIR): ReadonlyMap<string, readonly AttributeSubscription[]> | 'unknown' {
+  const subscriptions = new Map<string, AttributeSubscription[]>();
+  let unknown = false;
+  const visit = (node: ast.Node): void => {
+    if (node.kind !== 'MethodCall' || node.method !== 'subscribe') return;
+    if (node.args.length < 3) {
+      const target = node.args[0];
+      if (!(target?.kind === 'Identifier' && (target.name === 'location' || target.name === 'app'))) unknown = true;
+      return;
+    }
+    const [attribute, handler] = [node.args[1], node.args[2]];
+    const name = handler.kind === 'Identifier' ? handler.name : handler.kind === 'StringLiteral' ? handler.value : handler.kind === 'MethodReference' ? handler.method : undefined;
+    if (attribute.kind !== 'StringLiteral' || name === undefined) {
+      unknown = true;
+      return;
+    }
+    const dot = attribute.value.indexOf('.');
+    const key = dot < 0 ? attribute.value : attribute.value.slice(0, dot);
+    const list = subscriptions.get(key) ?? [];
+    list.push(dot < 0 ? { handler: name } : { value: attribute.value.slice(dot + 1), handler: name });
+    subscriptions.set(key, list);
+  };
+  walkApp(app, visit);
+  return unknown ? 'unknown' : subscriptions;
+}
+
+function attributeNames(app: AppIR, subscriptions: boolean): ReadonlySet<string> | 'all' {
   const names = new Set<string>();
   let all = false;
   const visit = (node: ast.Node): void => {
@@ -34,6 +80,7 @@ export function observedAttributes(app: AppIR): ReadonlySet<string> | 'all' {
     } else if (node.kind === 'MethodCall') {
       if (typeof node.method !== 'string' || REFLECTIVE.has(node.method)) all = true;
       else if (READ_METHODS.has(node.method) || node.method === 'subscribe') {
+        if (node.method === 'subscribe' && !subscriptions) return;
         const arg = node.method === 'subscribe' ? (node.args.length >= 3 ? node.args[1] : undefined) : node.args[0];
         if (arg === undefined) return;
         const name = arg.kind === 'StringLiteral' ? arg.value : null;
@@ -42,10 +89,15 @@ export function observedAttributes(app: AppIR): ReadonlySet<string> | 'all' {
       } else addProperty(node.method, names);
     }
   };
+  walkApp(app, visit);
+  return all ? 'all' : names;
+}
+
+/** Every method, field and top-level statement of the app. */
+function walkApp(app: AppIR, visit: (node: ast.Node) => void): void {
   for (const m of app.methods) walk(m.decl, visit);
   for (const f of app.fields) walk(f, visit);
   for (const e of app.topLevel) walk(e, visit);
-  return all ? 'all' : names;
 }
 
 /**

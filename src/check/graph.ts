@@ -106,6 +106,10 @@ export class StateGraph<S, I> implements ExploredGraph<S, I> {
     };
   }
 
+  info(id: TransitionId): I | undefined {
+    return this.infoOf[id];
+  }
+
   outgoing(id: StateId): readonly TransitionId[] {
     return this.outgoingOf[id];
   }

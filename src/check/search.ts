@@ -6,9 +6,6 @@ import type { CheckOptions, CheckResult, EventId, EventSystem, FoundViolation, S
 
 type StopReason = 'violation' | 'stopped' | 'state-limit' | BudgetStop;
 
-/** `stopWhen` is first polled after this many transitions, then after twice as many each time. */
-const FIRST_POLL = 64;
-
 export class Search<S, I> {
   readonly graph = new StateGraph<S, I>();
   /** Set when the search must end now; the strategies check it between steps. */
@@ -18,15 +15,12 @@ export class Search<S, I> {
   executions = 0;
   private readonly budget: Budget;
   private readonly violations = new Map<string, FoundViolation>();
-  /** The transition count at which `stopWhen` is polled next. */
-  private nextPoll: number;
 
   constructor(
     readonly system: EventSystem<S, I>,
     private readonly options: CheckOptions<S, I>,
   ) {
     this.budget = new Budget(options);
-    this.nextPoll = options.stopWhen ? FIRST_POLL : Infinity;
   }
 
   /** Interns the initial states in order; an initial state equal to an earlier one is skipped. */
@@ -69,14 +63,8 @@ export class Search<S, I> {
     const t = graph.addTransition(src, event, dst, step.accesses, step.info);
     if (step.violations) for (const v of step.violations) this.recordViolation(t, v.id, v.message, v.details);
     this.tick();
-    if (graph.transitionCount >= this.nextPoll) this.poll();
+    if (this.options.stopWhen && !this.stopped && this.options.stopWhen(graph, t)) this.stopped = 'stopped';
     return t;
-  }
-
-  /** Asks the caller's `stopWhen` whether to stop, at geometrically growing transition counts. */
-  private poll(): void {
-    this.nextPoll *= 2;
-    if (!this.stopped && this.options.stopWhen!(this.graph)) this.stopped = 'stopped';
   }
 
   /** Counts a step of the search against the deadline and the heap limit (also steps that run no transition). */

@@ -87,12 +87,12 @@ export interface CheckOptions<S = unknown, I = unknown> {
   summary?: boolean;
   /**
    * The caller's stop condition over the graph explored so far, for a property no single
-   * transition decides (e.g. a dataflow over the whole graph). Polled after 64, 128, 256, ...
-   * transitions (the interval doubles, so the polls together cost about twice one poll on the
-   * final graph), not at the end of the search; when it returns true the search stops with
-   * verdict `stopped`.
+   * transition decides (e.g. a dataflow over the whole graph): called after every transition the
+   * search adds to the graph (`transition`, its id; not for a transition an execution takes again),
+   * so the caller keeps its own incremental view; when it returns true the search stops at once
+   * with verdict `stopped`.
    */
-  stopWhen?(graph: ExploredGraph<S, I>): boolean;
+  stopWhen?(graph: ExploredGraph<S, I>, transition: TransitionId): boolean;
   /**
    * Called about every PROGRESS_EVERY_MS (src/check/budget.ts) while the search runs, with what it
    * has explored so far: for a display that shows a long search advancing.
@@ -162,6 +162,10 @@ export interface ExploredGraph<S, I = unknown> {
   key(id: StateId): string;
   enabled(id: StateId): readonly EventId[];
   transition(id: TransitionId): ExploredTransition<I>;
+  /** A transition's source, target and info (`Step.info`), without building its object. */
+  src(id: TransitionId): StateId;
+  dst(id: TransitionId): StateId;
+  info(id: TransitionId): I | undefined;
   /** The transitions leaving / entering a state, in the order they were explored. */
   outgoing(id: StateId): readonly TransitionId[];
   incoming(id: StateId): readonly TransitionId[];

@@ -27,12 +27,18 @@ interface Found {
   rank: number[];
 }
 
-const keyOf = (w: AttributeWrite) => `${w.device}\u0000${w.attribute}`;
+/** The (device, attribute) a write stores into, as text. */
+export const keyOf = (w: AttributeWrite) => `${w.device}\u0000${w.attribute}`;
 const identityOf = (w: AttributeWrite) => `${w.app}\u0000${w.value}\u0000${w.manual}`;
 
 /** What makes a conflict distinct: the device and attribute, and both apps with the values they stored. */
 export function conflictKey(later: AttributeWrite, earlier: AttributeWrite): string {
   return `${keyOf(later)}\u0000${later.app}\u0000${later.value}\u0000${earlier.app}\u0000${earlier.value}`;
+}
+
+/** The conflict rule for one write over a write reaching it: not manual, the other app, another value. */
+export function overrides(later: AttributeWrite, earlier: AttributeWrite): boolean {
+  return !later.manual && earlier.app !== later.app && earlier.value !== later.value;
 }
 
 /** Every distinct conflict of the graph, each with the shortest path found that produces it. */
@@ -62,7 +68,7 @@ function runDataflow(graph: WriteGraph, outgoing: number[][], distance: Int32Arr
       const previous = current.get(key);
       const candidates = previous ? [previous] : reaching[src].get(key)?.values() ?? [];
       for (const earlier of candidates) {
-        if (!write.manual && earlier.write.app !== write.app && earlier.write.value !== write.value) {
+        if (overrides(write, earlier.write)) {
           const id = conflictKey(write, earlier.write);
           const candidate = { later: write, earlier, transition: index, rank: rank(index, earlier.transition, graph, distance) };
           const known = found.get(id);

@@ -54,6 +54,14 @@ class ProgramHost implements Host {
   /** `log.debug`, `sendPush`, ...: messages touch no shared state, so they are allowed and dropped. */
   message(): void {}
 
+  /** An event program has no outside world: no web service answers, no endpoint is called. */
+  webResponse(): undefined {
+    return undefined;
+  }
+  endpointRequest(): undefined {
+    return undefined;
+  }
+
   inputValue(): never {
     return refuse('an input');
   }

@@ -9,6 +9,7 @@
 // besides the shared step budget, so nested invocations are safe.
 import type { InputIR } from '../ir/ir.js';
 import type { Access } from './access.js';
+import type { ErrorPosition } from './errors.js';
 import type { DeviceRef, GEvent, Value } from './values.js';
 
 /** What the host sees of an app instance. */
@@ -98,6 +99,14 @@ export interface Host {
 
   /** sendPush, sendSms, sendNotification*, log.*, http stubs. Never touches shared state. */
   message(app: AppHandle, message: Message): void;
+
+  /**
+   * The response of the web service an `httpGet`/`httpPost`/... at `at` calls, or undefined when the
+   * environment models no outside world (the response closure is then not called).
+   */
+  webResponse(app: AppHandle, api: string, at: ErrorPosition | null): Value | undefined;
+  /** `request` and `params` while an outside client's call of one of the app's endpoints runs, else undefined. */
+  endpointRequest(app: AppHandle): { request: Value; params: Value } | undefined;
 
   /** Records an access to app state (fields, `state`, `atomicState`) in the current transition. */
   recordAccess(app: AppHandle, access: Access): void;

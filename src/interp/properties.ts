@@ -25,6 +25,11 @@ export function resolveName(frame: Frame, name: string): Value {
 function resolveAppProperty(app: AppCore, name: string): Value {
   if (app.hasField(name)) return app.fieldGet(name);
   if (app.inputs.has(name)) return app.inputs.get(name) ?? null;
+  if (name === 'request' || name === 'params') {
+    // Set only while an outside client's call of an endpoint runs (the full environment).
+    const call = app.host.endpointRequest(app.app);
+    if (call) return call[name];
+  }
   switch (name) {
     case 'state':
       return app.state;

@@ -9,8 +9,10 @@
 //   apps' `mode` and number settings differ, as two people would configure them; every periodic
 //   timer fires, also one set inside a condition (the reference's scan sees only a `schedule` that
 //   opens `installed()`/`initialize()`); a sensor attribute an app only reads (a door contact
-//   checked before locking) changes too, as it does in a home, although no app subscribes; the
-//   boolean settings of a page opened once per scene differ from scene to scene. The reference's
+//   checked before locking) changes too, as it does in a home, although no app subscribes; the web
+//   services the apps poll answer and change their answers, and outside clients call the apps'
+//   REST endpoints; the boolean settings of a page opened once per scene differ from scene to
+//   scene. The reference's
 //   manual-action rule (§4.4) is kept in both.
 import { FULL_PAIR_MODES, PER_OPENING_BOOLEANS, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
@@ -45,6 +47,11 @@ export interface Environment {
   readSensorsChange?: boolean;
   /** Boolean settings of the openings of a page opened with params (scenes) alternate, by opening. */
   perOpeningBooleans?: readonly string[];
+  /**
+   * The outside world (model/outside-world.ts): web services answer the apps' requests and change
+   * their answers; outside clients call the apps' REST endpoints.
+   */
+  outsideWorld?: boolean;
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -66,6 +73,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     handOperated: true,
     readSensorsChange: true,
     perOpeningBooleans: PER_OPENING_BOOLEANS,
+    outsideWorld: true,
   };
 }
 

@@ -32,9 +32,9 @@ export function writersFirst(apps: readonly [AppIR, AppIR], events: readonly Pai
   return [...ordered, ...others].map((e, id) => ({ ...e, id }));
 }
 
-/** The methods of `app` that event `e` runs directly: its subscriptions' handlers, or the timer's method. */
+/** The methods of `app` that event `e` runs directly: its subscriptions' handlers, the timer's or the endpoint's method. */
 function handlersOf(app: AppIR, slot: PairEvent['app'], e: PairEvent): string[] {
-  if (e.kind === 'schedule') return e.app === slot && e.handler !== undefined ? [e.handler] : [];
+  if (e.kind === 'schedule' || e.kind === 'endpoint') return e.app === slot && e.handler !== undefined ? [e.handler] : [];
   const inputs = deviceInputs(app);
   return app.subscriptions
     .filter((s) => {

@@ -13,6 +13,7 @@ import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
 import { REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { expandEventType, type EventTypeSpec } from './environment-events.js';
 import { scanPairTypes, type ScannedType } from './reference-scan.js';
+import { appOutsideWorld, changingServices, endpointPayloads, serviceAttribute, WEB_SERVICE_CAPABILITY } from './outside-world.js';
 
 export type AppSlot = 'App1' | 'App2';
 
@@ -25,9 +26,13 @@ export interface PairApp {
 /** One event the environment can fire in the pair's home. */
 export interface PairEvent {
   id: number;
-  /** The subscribed type it came from: `switch`, `contact.open`, `mode`, `app`, `schedule`. */
+  /**
+   * The subscribed type it came from: `switch`, `contact.open`, `mode`, `app`, `schedule`; `web`
+   * for a web service's new answer (a `device` event of the web-service device), `endpoint` for an
+   * outside client's call (model/outside-world.ts).
+   */
   type: string;
-  kind: 'device' | 'location' | 'app' | 'schedule';
+  kind: 'device' | 'location' | 'app' | 'schedule' | 'endpoint';
   /** The app whose subscription (or schedule) introduced the type. */
   app: AppSlot;
   /** Event name and value delivered to handlers (for a schedule: `schedule` and the method). */
@@ -35,7 +40,7 @@ export interface PairEvent {
   value: string;
   /** For device events: the capability of the device that fires it (one device per capability). */
   capability?: string;
-  /** For schedule events: the method the timer runs. */
+  /** For schedule and endpoint events: the method the timer or the call runs. */
   handler?: string;
   /** Not in the reference's list: found by our lowering only. */
   extra: boolean;
@@ -101,6 +106,7 @@ export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment =
       events.push({ id: events.length, type: entry.type, kind, app: entry.app, name: spec.name, value, capability: kind === 'device' ? entry.capability : undefined, extra: entry.extra });
     }
   }
+  if (env.outsideWorld) for (const [app, ir] of apps) events.push(...outsideWorldEvents(app, ir, events.length));
   return { events, unmodelled };
 }
 
@@ -113,6 +119,23 @@ function eventTypeIn(env: Environment, entry: TypeEntry): EventTypeSpec | undefi
   const spec = expandEventType(env.wholeDomains ? wholeType(entry.type) : entry.type, entry.capability);
   const deviceValues = env.wholeDomains && spec ? deviceValuesOf(entry.capability, spec.name) : undefined;
   return spec && deviceValues ? { name: spec.name, values: deviceValues } : spec;
+}
+
+/**
+ * The full environment's outside world for one app, numbered from `firstId`: each web service it
+ * compares answers of takes each of its answers; an outside client calls each endpoint that may
+ * write with each of its payloads.
+ */
+function outsideWorldEvents(app: AppSlot, ir: AppIR, firstId: number): PairEvent[] {
+  const world = appOutsideWorld(ir);
+  const events: Array<Omit<PairEvent, 'id'>> = [];
+  for (const service of changingServices(world)) {
+    for (const answer of service.answers) events.push({ type: 'web', kind: 'device', app, name: serviceAttribute(app, service), value: answer, capability: WEB_SERVICE_CAPABILITY, extra: true });
+  }
+  for (const endpoint of world.endpoints) {
+    for (const payload of endpointPayloads(endpoint)) events.push({ type: 'endpoint', kind: 'endpoint', app, name: endpoint.label, value: payload, handler: endpoint.handler, extra: true });
+  }
+  return events.map((e, i) => ({ ...e, id: firstId + i }));
 }
 
 /** A suffixed type as its bare attribute (`contact.open` → `contact`); location types and `app` stay. */

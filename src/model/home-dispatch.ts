@@ -87,12 +87,13 @@ export class Dispatcher {
    * device itself, a direct user action like a button's (the full environment's rule).
    */
   deviceEvent(state: DeviceState, attribute: string, valueText: string, byHand = false): void {
-    const location = deviceAttributeLocation(state.ref.id, attribute);
-    this.access('read', location);
+    // An attribute left out of the state (live-attributes.ts) is no location: nothing reads it.
+    const location = this.world.isLiveAttribute(attribute) ? deviceAttributeLocation(state.ref.id, attribute) : undefined;
+    if (location) this.access('read', location);
     const changed = toStr(state.values.get(attribute) ?? null) !== valueText;
-    if (!changed && !state.spec?.alwaysDispatches) return;
+    if (!changed && !state.spec?.alwaysDispatches && !this.world.alwaysDispatched(attribute)) return;
     state.values.set(attribute, eventValue(state, attribute, valueText));
-    this.access('write', location);
+    if (location) this.access('write', location);
     const data = dataMap(eventDataOf(state.spec, attribute, valueText));
     this.dispatch(new GEvent(attribute, valueText, 'DEVICE', state.ref, new GDate(NOW_MS), data, true, true), byHand || isManualEvent(state.spec, attribute));
   }

@@ -14,8 +14,17 @@ import { applyCommand } from './commands.js';
 import { COMMAND_EVENT, type Dispatcher } from './home-dispatch.js';
 import { pairSetting, REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { LOCATION_MODES, type HomeWorld } from './home-world.js';
+import type { ErrorPosition } from '../interp/errors.js';
+import { simulatedDeviceId } from '../devices/capabilities.js';
+import type { Endpoint } from '../analysis/web-payloads.js';
+import { appOutsideWorld, endpointRequest, serviceAttribute, serviceResponse, WEB_SERVICE_CAPABILITY, type AppOutsideWorld } from './outside-world.js';
 
 export class HomeHost implements Host {
+  /** Per app id, what the outside world can send it (computed on first use). */
+  private readonly outside = new Map<string, AppOutsideWorld>();
+  /** The outside client's call of an endpoint in progress, if any. */
+  private call: { app: string; request: Value; params: Value } | undefined;
+
   constructor(
     private readonly world: HomeWorld,
     private readonly events: Dispatcher,
@@ -130,6 +139,42 @@ export class HomeHost implements Host {
 
   message(app: AppHandle, message: Message): void {
     if (this.events.detailed) this.events.records.push({ kind: 'message', depth: this.events.depth, app: app.id, appName: this.world.appName(app.id), message });
+  }
+
+  /** What the outside world can send the app with this id. */
+  outsideWorldOf(appId: string): AppOutsideWorld {
+    let world = this.outside.get(appId);
+    if (!world) this.outside.set(appId, (world = appOutsideWorld(this.world.instance(appId).ir)));
+    return world;
+  }
+
+  /** The service's current answer (the web-service device's attribute, read as a device attribute is). */
+  webResponse(handle: AppHandle, _api: string, at: ErrorPosition | null): Value | undefined {
+    if (!this.environment.outsideWorld || at === null) return undefined;
+    const service = this.outsideWorldOf(handle.id).services.find((s) => s.line === at.line && s.column === at.column);
+    if (!service) return undefined;
+    const attribute = serviceAttribute(handle.id, service);
+    const device = this.world.devices.get(simulatedDeviceId(WEB_SERVICE_CAPABILITY));
+    // No device, or an answer no event changes (not live): the answer is "something else" for good.
+    if (!device || !this.world.isLiveAttribute(attribute)) return serviceResponse(service, null);
+    this.events.access('read', deviceAttributeLocation(device.ref.id, attribute));
+    const answer = device.values.get(attribute) ?? null;
+    return serviceResponse(service, answer === null ? null : toStr(answer));
+  }
+
+  endpointRequest(handle: AppHandle): { request: Value; params: Value } | undefined {
+    return this.call?.app === handle.id ? this.call : undefined;
+  }
+
+  /** Runs `body` (the endpoint's handler) as an outside client's call with this payload. */
+  callEndpoint(appId: string, endpoint: Endpoint, payload: string, body: () => void): void {
+    const outer = this.call;
+    this.call = { app: appId, ...endpointRequest(endpoint, payload) };
+    try {
+      body();
+    } finally {
+      this.call = outer;
+    }
   }
 
   recordAccess(_app: AppHandle, access: Access): void {

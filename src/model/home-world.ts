@@ -31,6 +31,12 @@ export class HomeWorld {
    * the state key and the accesses. Default: every attribute.
    */
   isLiveAttribute: (attribute: string) => boolean = () => true;
+  /**
+   * Whether the environment's events on an attribute run their handlers even when the value is
+   * already current (model/live-attributes.ts: an attribute left out of the states that a value
+   * nobody hears can always reset). Default: none.
+   */
+  alwaysDispatched: (attribute: string) => boolean = () => false;
 
   /**
    * `init`: the reference's initial configuration (§3.2) new devices start in; `names`: the apps'

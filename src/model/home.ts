@@ -23,6 +23,7 @@ import { HomeStates, type HomeSnapshot } from './home-state.js';
 import { HomeWorld, LOCATION_MODES, type DeviceState } from './home-world.js';
 import { NoDeviceInputError } from './errors.js';
 import type { TraceStep } from './trace-step.js';
+import type { AttributeLiveness } from './live-attributes.js';
 
 export type { HomeSnapshot } from './home-state.js';
 
@@ -43,28 +44,31 @@ export interface HomeOptions {
    * out of the state key and the accesses (default false).
    */
   liveStateOnly?: boolean;
-  /** The device attributes whose values can matter (model/live-attributes.ts); default all. */
-  liveAttributes?: ReadonlySet<string> | 'all';
+  /** The device attributes whose values can matter, and those whose events always run their handlers (model/live-attributes.ts); default all live. */
+  liveAttributes?: AttributeLiveness;
 }
 
 export class Home {
   private readonly world: HomeWorld;
   private readonly events: Dispatcher;
   private readonly states: HomeStates;
+  private readonly host: HomeHost;
   /** Environment events of attributes a command sets are a person operating the device by hand. */
   private readonly handOperated: boolean;
 
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
     const list = Array.isArray(irs) ? irs : [irs as AppIR];
     this.world = new HomeWorld(options.init, options.names);
-    const live = options.liveAttributes;
+    const live = options.liveAttributes?.live;
     if (live !== undefined && live !== 'all') this.world.isLiveAttribute = (attribute) => live.has(attribute);
+    const always = options.liveAttributes?.alwaysDispatched;
+    if (always !== undefined && always.size > 0) this.world.alwaysDispatched = (attribute) => always.has(attribute);
     this.events = new Dispatcher(this.world, options.everyAccess ?? true);
     this.states = new HomeStates(this.world);
     this.handOperated = options.environment?.handOperated ?? false;
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
     const budget = new Budget();
-    const host = new HomeHost(this.world, this.events, options.environment);
+    const host = (this.host = new HomeHost(this.world, this.events, options.environment));
     this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget, reads: options.liveStateOnly ? stateReads(ir) : undefined })));
   }
 
@@ -176,10 +180,30 @@ export class Home {
         const app = this.world.apps[event.app === 'App1' ? 0 : 1];
         return this.events.fireTimer(app, event.handler ?? '', 'schedule', []);
       }
+      case 'endpoint':
+        return this.callEndpoint(event);
       case 'device': {
         const state = this.deviceForEvent(event);
         if (state) this.deviceEvent(state, event.name, event.value);
       }
+    }
+  }
+
+  /**
+   * An outside client calls one of an app's REST endpoints: its handler runs with the event's
+   * payload. The client is a person (an SMS, a tweet, a dashboard's button), so the handler's own
+   * writes are manual, as those of a touch or a button (reference §4.4).
+   */
+  private callEndpoint(event: PairEvent): void {
+    const app = this.world.apps[event.app === 'App1' ? 0 : 1];
+    const endpoint = this.host.outsideWorldOf(app.id).endpoints.find((e) => e.handler === event.handler);
+    if (!endpoint) return;
+    const outerManual = this.events.manual;
+    this.events.manual = true;
+    try {
+      this.host.callEndpoint(app.id, endpoint, event.value, () => this.events.runHandler(app, endpoint.handler, `${event.name} ${event.value}`.trim(), []));
+    } finally {
+      this.events.manual = outerManual;
     }
   }
 

@@ -76,7 +76,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     names?: readonly [string, string],
     { liveStateOnly = true, tracked, environment }: { liveStateOnly?: boolean; tracked?: readonly string[]; environment?: Environment } = {},
   ) {
-    const attributes = liveStateOnly && tracked ? liveAttributes(apps, events, tracked) : 'all';
+    const attributes = liveStateOnly && tracked ? liveAttributes(apps, events, tracked) : undefined;
     this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, everyAccess: false, liveStateOnly, liveAttributes: attributes, environment });
     this.home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
     this.home.load();
@@ -91,6 +91,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   describeEvent(event: number): string {
     const e = this.events[event];
     if (e.kind === 'schedule') return `${e.app} timer ${e.handler}()`;
+    if (e.kind === 'endpoint') return `${e.app} endpoint ${e.name}${e.value === '' ? '' : ` with ${e.value}`}`;
     if (e.kind === 'device') return `${e.capability ?? 'device'}.${e.name} = ${e.value}`;
     return e.kind === 'app' ? 'app touched' : `location.${e.name} = ${e.value}`;
   }

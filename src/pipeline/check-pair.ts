@@ -47,9 +47,10 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
   }
   // What is kept of the search: its graph goes before a shortening search builds another.
   const { verdict, complete, stats } = explored.result;
+  const shortest = explored.breadthFirst === true;
   let witnesses = witnessesOf(explored);
   explored = undefined;
-  if (!complete && witnesses.length > 0) witnesses = shortened(system, witnesses, stats.states, options, started);
+  if (!complete && !shortest && witnesses.length > 0) witnesses = shortened(system, witnesses, stats.states, options, started);
   const boundCache: BoundCache = new WeakMap();
   const traces = buildTraces(system, witnesses.map(({ conflict, events }) => ({ configuration: conflict.configuration, events })));
   let conflicts = witnesses

@@ -1,17 +1,19 @@
 // Exploring one pair: its event system, the checker's search over it, and the conflicts of the graph
 // the search explored (found by the last-writer dataflow over `writeGraph`'s view of that graph).
 import { check } from '../check/check.js';
-import type { CheckOptions, CheckResult, ExploredGraph } from '../check/types.js';
+import type { CheckOptions, CheckResult } from '../check/types.js';
 import { detectConflicts } from '../conflicts/detect.js';
+import { ConflictWatch, type WatchedGraph } from '../conflicts/watch.js';
 import type { AttributeWrite } from '../model/attribute-write.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
+import { InterpError } from '../interp/errors.js';
 import { environmentOf, type Environment, type EnvironmentName } from '../model/environment.js';
 import { buildPairEvents } from '../model/events.js';
 import { writersFirst } from '../model/event-priority.js';
 import { INITIAL_CONFIGURATIONS, PairSystem, type PairState, type PairTransitionInfo } from '../model/pair-system.js';
 import type { Mode } from '../results/types.js';
 import type { LoadedApp } from './load.js';
-import { afterInstallation, writeGraph, type PairConflict } from './write-graph.js';
+import { afterInstallation, watchedGraph, writeGraph, type PairConflict } from './write-graph.js';
 
 export interface CheckPairOptions {
   mode: Mode;
@@ -23,7 +25,7 @@ export interface CheckPairOptions {
   maxHeapMb?: number;
   /**
    * Stop at the first conflict, as the reference does: the search stops once the graph explored so
-   * far has a conflict (polled at doubling transition counts), and the one with the shortest trace
+   * far has a conflict (known at the transition that brings it: conflicts/watch.ts), and the one with the shortest trace
    * in the explored part is reported; `complete` is then false.
    */
   firstConflict?: boolean;
@@ -76,44 +78,79 @@ export function appName(app: LoadedApp): string {
 export interface ExploredPair {
   result: CheckResult<PairState, PairTransitionInfo>;
   conflicts: PairConflict[];
+  /** The search was breadth first, so its paths are already as short as any: nothing to shorten. */
+  breadthFirst?: boolean;
 }
 
 /**
+ * States the breadth-first probe of `firstConflict` may explore. Conflicts of real pairs mostly
+ * lie a few events from an initial state, where a depth-first search (DPOR explores one initial
+ * configuration to its end before the next) can take tens of thousands of states to get; a probe of
+ * this size costs a pair without a conflict a few seconds at most (results/perf.md).
+ */
+export const PROBE_STATES = 1000;
+
+/**
  * Explores the pair's event system and finds its conflicts; an app's failure throws its InterpError.
- * With `firstConflict`, the search stops as soon as the graph explored so far has a conflict.
+ * With `firstConflict`, the search stops as soon as the graph explored so far has a conflict, and a
+ * plain breadth-first probe of at most PROBE_STATES states runs first: a conflict it finds is the
+ * result (with its counts); otherwise the mode's search runs as without it, in what is left of
+ * the budget.
  */
 export function explorePair(system: PairSystem, options: CheckPairOptions): ExploredPair {
-  return searchPair(
-    system,
-    options,
-    { strategy: options.mode, timeLimitMs: options.budgetMs, maxStates: options.maxStates, maxHeapMb: options.maxHeapMb, onProgress: options.onProgress },
-    options.firstConflict ? (conflicts) => conflicts.length > 0 : undefined,
-  );
+  const deadline = options.budgetMs === undefined ? undefined : Date.now() + options.budgetMs;
+  const budgets = { deadline, maxHeapMb: options.maxHeapMb, onProgress: options.onProgress };
+  if (options.firstConflict) {
+    const probe = probeConflicts(system, options, { ...budgets, maxStates: Math.min(PROBE_STATES, options.maxStates ?? Infinity) });
+    if (probe) return probe;
+  }
+  return searchPair(system, options, { ...budgets, strategy: options.mode, maxStates: options.maxStates }, options.firstConflict ? anyConflict : undefined);
+}
+
+const anyConflict = (conflicts: ReadonlySet<string>): boolean => conflicts.size > 0;
+
+/**
+ * The breadth-first probe: the pair explored plainly, level by level, until a conflict, the state
+ * limit or a budget; undefined when it found none. An app failing in a state the probe reaches
+ * leaves the decision to the mode's search (which reports the failure if it reaches that state).
+ */
+function probeConflicts(system: PairSystem, options: CheckPairOptions, search: CheckOptions<PairState, PairTransitionInfo>): ExploredPair | undefined {
+  try {
+    const probe = searchPair(system, options, { ...search, strategy: 'nodpor', order: 'breadth-first' }, anyConflict);
+    return probe.conflicts.length > 0 ? { ...probe, breadthFirst: true } : undefined;
+  } catch (error) {
+    if (error instanceof InterpError) return undefined;
+    throw error;
+  }
 }
 
 /**
  * Runs the checker on the pair and finds the conflicts of the graph it explored; `stopAt`, when
- * given, stops the search once the conflicts of the graph so far satisfy it.
+ * given, stops the search once the conflicts of the graph so far (by `conflictKey`, kept up to date
+ * at every transition by a ConflictWatch) satisfy it.
  */
 export function searchPair(
   system: PairSystem,
   options: CheckPairOptions,
   search: CheckOptions<PairState, PairTransitionInfo>,
-  stopAt?: (conflicts: readonly PairConflict[]) => boolean,
+  stopAt?: (conflicts: ReadonlySet<string>) => boolean,
 ): ExploredPair {
   const filter = trackedFilter(options);
   const installs = INITIAL_CONFIGURATIONS.map((_, index) => system.installation(index).writes);
-  // The last detection, reused at the end when the search stopped right after it.
-  let last: { states: number; transitions: number; conflicts: PairConflict[] } | undefined;
-  const conflictsOf = (graph: ExploredGraph<PairState, PairTransitionInfo>): PairConflict[] => {
-    if (last?.states !== graph.stateCount || last.transitions !== graph.transitionCount) {
-      const conflicts = detectConflicts(writeGraph(graph, installs), filter).map((c) => afterInstallation(c, graph));
-      last = { states: graph.stateCount, transitions: graph.transitionCount, conflicts };
-    }
-    return last.conflicts;
-  };
-  const result = check(system, { ...search, ...(stopAt ? { stopWhen: (graph: ExploredGraph<PairState, PairTransitionInfo>) => stopAt(conflictsOf(graph)) } : {}) });
-  return { result, conflicts: conflictsOf(result.graph) };
+  const stopWhen = stopAt && watchConflicts(installs, filter, stopAt);
+  const result = check(system, { ...search, ...(stopWhen ? { stopWhen } : {}) });
+  return { result, conflicts: detectConflicts(writeGraph(result.graph, installs), filter).map((c) => afterInstallation(c, result.graph)) };
+}
+
+/** The checker's `stopWhen` for `stopAt`: a ConflictWatch fed every new transition. */
+function watchConflicts(
+  installs: readonly (readonly AttributeWrite[])[],
+  filter: (w: AttributeWrite) => boolean,
+  stopAt: (conflicts: ReadonlySet<string>) => boolean,
+): NonNullable<CheckOptions<PairState, PairTransitionInfo>['stopWhen']> {
+  const watch = new ConflictWatch(installs, filter);
+  let view: WatchedGraph | undefined;
+  return (graph, transition) => watch.add((view ??= watchedGraph(graph)), transition) && stopAt(watch.conflicts);
 }
 
 /** Whether a write counts for conflicts: its attribute is one of the tracked ones (default DEFAULT_TRACKED). */

@@ -39,8 +39,8 @@ export function shortened(system: PairSystem, found: Witness[], searchedStates: 
   const wanted = new Set(found.map((w) => conflictIdentity(w.conflict)));
   const timeLimitMs = options.budgetMs === undefined ? undefined : Math.max(options.budgetMs - (Date.now() - started), MIN_SHORTENING_SHARE * options.budgetMs);
   const maxStates = Math.min(Math.max(MIN_SHORTENING_STATES, SHORTENING_STATES_FACTOR * searchedStates), options.maxStates ?? Infinity);
-  const reached = (conflicts: readonly PairConflict[]) => conflicts.filter((c) => wanted.has(conflictIdentity(c))).length;
-  const enough = (conflicts: readonly PairConflict[]) => reached(conflicts) >= (options.firstConflict ? 1 : wanted.size);
+  const reached = (conflicts: ReadonlySet<string>) => [...wanted].filter((id) => conflicts.has(id)).length;
+  const enough = (conflicts: ReadonlySet<string>) => reached(conflicts) >= (options.firstConflict ? 1 : wanted.size);
   let breadthFirst: ExploredPair;
   try {
     breadthFirst = searchPair(system, options, { strategy: 'nodpor', order: 'breadth-first', timeLimitMs, maxStates, maxHeapMb: options.maxHeapMb, onProgress: options.onProgress }, enough);

@@ -2,6 +2,7 @@
 // to the explored graph's terms.
 import type { ExploredGraph } from '../check/types.js';
 import type { Conflict, WriteGraph } from '../conflicts/types.js';
+import type { WatchedGraph } from '../conflicts/watch.js';
 import type { AttributeWrite } from '../model/attribute-write.js';
 import type { PairState, PairTransitionInfo } from '../model/pair-system.js';
 
@@ -30,6 +31,20 @@ export function writeGraph(graph: ExploredGraph<PairState, PairTransitionInfo>, 
   const roots = graph.initialStates.map((_, i) => graph.stateCount + i);
   graph.initialStates.forEach((initial, i) => transitions.push({ src: roots[i], dst: initial, event: -1, writes: installs[i] }));
   return { stateCount: graph.stateCount + roots.length, initialStates: roots, transitions };
+}
+
+/** One list for every transition without writes: the watch memoises by list (conflicts/watch.ts). */
+const NO_WRITES: readonly AttributeWrite[] = [];
+
+/** The explored graph as the running conflict watch (conflicts/watch.ts) reads it, without copying it. */
+export function watchedGraph(graph: ExploredGraph<PairState, PairTransitionInfo>): WatchedGraph {
+  return {
+    initialStates: graph.initialStates,
+    src: (t) => graph.src(t),
+    dst: (t) => graph.dst(t),
+    writes: (t) => graph.info(t)?.writes ?? NO_WRITES,
+    outgoing: (state) => graph.outgoing(state),
+  };
 }
 
 /** A conflict found in `writeGraph`'s graph, in the explored graph's terms: its path after the installation edge. */

@@ -127,14 +127,31 @@ function message(kind: MessageKind, textIndex: number, toIndex: number | null): 
   };
 }
 
+/**
+ * A synchronous web request: its response closure runs with the answer the outside service gives
+ * now, when the environment models the outside world (model/outside-world.ts); otherwise it never runs.
+ */
 function http(api: string): BuiltinFunction {
   return (ctx, args, n) => {
+    const at = ctx.callSite;
     const params = n ?? args[0];
     const uri = params instanceof Map ? toStr(params.get('uri') ?? null) : toStr(params ?? null);
     ctx.host.message(ctx.app, { kind: 'http', text: api, to: uri });
+    const closure = args.find((a): a is GClosure => a instanceof GClosure);
+    const response = closure ? ctx.host.webResponse(ctx.app, api, at) : undefined;
+    if (closure && response !== undefined) closure.invoke([response]);
     return null;
   };
 }
+
+/** An endpoint's answer to its caller: `render(contentType: ..., data: ...)` gives back what it renders. */
+const render: BuiltinFunction = (_ctx, args, n) => n ?? args[0] ?? null;
+
+/** `httpError(404, "not found")`: the error answer to an endpoint's caller, a message here. */
+const httpError: BuiltinFunction = (ctx, args) => {
+  ctx.host.message(ctx.app, { kind: 'http', text: `httpError ${toStr(args[0] ?? null)} ${toStr(args[1] ?? null)}`, to: null });
+  return null;
+};
 
 const sendLocationEvent: BuiltinFunction = (ctx, args, n) => {
   const m = n ?? (args[0] instanceof Map ? args[0] : null);
@@ -210,6 +227,8 @@ const functions: Record<string, BuiltinFunction> = {
   httpPut: http('httpPut'),
   httpPutJson: http('httpPutJson'),
   httpDelete: http('httpDelete'),
+  render,
+  httpError,
   parseJson: (_ctx, args) => parseJson(toStr(args[0] ?? null)),
   createAccessToken: (ctx) => {
     ctx.storePut(ctx.state, 'accessToken', 'accessToken');

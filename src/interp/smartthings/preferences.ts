@@ -239,6 +239,8 @@ function preferencesHost(): Host {
     schedule: none,
     unschedule: none,
     message: none,
+    webResponse: none,
+    endpointRequest: none,
     recordAccess: none,
   };
 }

@@ -1,0 +1,262 @@
+// What the outside world can send an app, derived from its IR (docs/model.md, "The outside world"):
+// - the web services it calls (`httpGet(uri: ...) { resp -> ... }`, `httpPost`, `httpPostJson`,
+//   `httpPut`, `httpPutJson`, `httpDelete`), one per call site, with the property paths the
+//   response closure reads (`resp.data.result`);
+// - its REST endpoints (`mappings { path("/hue") { action: [PUT: "postHue"] } }`), one per handler,
+//   with the paths the handler reads of `request.JSON` (`request.JSONObject`) and `params`.
+// The answers or payloads the environment sends are the constants compared (`==`, `!=`, `equals`,
+// `switch`/`case`, `in [...]`) against what may hold one (a path read from it, a local or a
+// parameter) in the closure or handler and the methods it calls, plus one value none of them
+// matches: the same style as thresholds.ts, few and deterministic. Static and approximate: every
+// leaf path gets the same answer at once.
+import type { AppIR, FunctionIR } from '../ir/ir.js';
+import type * as ast from '../parser/ast.js';
+import { walk } from '../parser/walk.js';
+
+/** The APIs whose answer the outside service decides (the closure is called with the response). */
+const HTTP_APIS: ReadonlySet<string> = new Set(['httpGet', 'httpPost', 'httpPostJson', 'httpPut', 'httpPutJson', 'httpDelete']);
+
+/** At most this many answers per service or endpoint, "something else" included. */
+export const MAX_ANSWERS = 4;
+
+/** The answer that matches none of the constants: "something else". */
+export const OTHER_ANSWER = 'other';
+
+/** A property path read from a payload (`['data', 'result']` for `resp.data.result`). */
+export type PayloadPath = readonly string[];
+
+/**
+ * How the payload's text sits in a path's value when the code finds it with a regular expression
+ * of one group (`text =~ /color=(\w+)/` → `color=%s`), by path: `data.result` under a response,
+ * `request.JSON.text` or `params.text` for an endpoint.
+ */
+export type PayloadFormats = Readonly<Record<string, string>>;
+
+export interface WebService {
+  /** Unique in the app: `httpGet@118:5` (API and call site). */
+  id: string;
+  api: string;
+  line: number;
+  column: number;
+  /** The leaf paths the response closure reads of the response (`data.result`). */
+  paths: PayloadPath[];
+  formats: PayloadFormats;
+  /** The answers the service can give: the constants compared against, then "something else". */
+  answers: string[];
+}
+
+export interface Endpoint {
+  /** The first path and verb mapped to the handler: `PUT /hue`. */
+  label: string;
+  handler: string;
+  /** The leaf paths the handler reads of `request.JSON` (or `request.JSONObject`) and of `params`. */
+  jsonPaths: PayloadPath[];
+  paramPaths: PayloadPath[];
+  formats: PayloadFormats;
+  answers: string[];
+}
+
+/** The web services the app calls with a response closure, in source order. */
+export function webServices(ir: AppIR): WebService[] {
+  const services: WebService[] = [];
+  const seen = new Set<string>();
+  for (const method of ir.methods) {
+    walk(method.decl, (node) => {
+      if (node.kind !== 'MethodCall' || node.receiver !== null || typeof node.method !== 'string' || !HTTP_APIS.has(node.method)) return;
+      const closure = node.args.find((a): a is ast.Closure => a.kind === 'Closure');
+      if (!closure) return;
+      const { line, column } = node.range.start;
+      const id = `${node.method}@${line}:${column}`;
+      if (seen.has(id)) return;
+      seen.add(id);
+      const param = closure.params === null ? 'it' : closure.params[0]?.name;
+      const roots = new Map<string, PayloadPath>(param === undefined ? [] : [[param, []]]);
+      const bodies = [closure, ...calledMethods(ir, closure).map((m) => m.decl)];
+      const read = readPaths(closure, roots);
+      services.push({ id, api: node.method, line, column, paths: read.paths, formats: read.formats, answers: answersOf(bodies, { payloads: read.roots, settings: settingNames(ir) }) });
+    });
+  }
+  return services;
+}
+
+/** The app's endpoints whose handler exists, one per handler, in the order of its `mappings`. */
+export function endpoints(ir: AppIR): Endpoint[] {
+  const out: Endpoint[] = [];
+  for (const mapping of ir.mappings) {
+    for (const [verb, handler] of Object.entries(mapping.actions)) {
+      if (out.some((e) => e.handler === handler)) continue;
+      const methods = ir.methods.filter((m) => m.name === handler);
+      if (methods.length === 0) continue;
+      const bodies = [...methods, ...methods.flatMap((m) => calledMethods(ir, m.decl))].map((m) => m.decl);
+      const read = bodies.map((b) => readPaths(b, new Map([['request', ['request']], ['params', ['params']]])));
+      const paths = read.flatMap((r) => r.paths);
+      const under = (root: string) => distinctPaths(paths.filter((p) => p[0] === root).map((p) => p.slice(1)));
+      const jsonPaths = [...under('request')].flatMap((p) => (p[0] === 'JSON' || p[0] === 'JSONObject' ? [p.slice(1)] : []));
+      const formats = Object.assign({}, ...read.map((r) => r.formats)) as Record<string, string>;
+      const payloads = new Set(read.flatMap((r) => [...r.roots]));
+      out.push({ label: `${verb} ${mapping.path}`, handler, jsonPaths: distinctPaths(jsonPaths), paramPaths: under('params'), formats, answers: answersOf(bodies, { payloads, settings: settingNames(ir) }) });
+    }
+  }
+  return out;
+}
+
+/** The app's methods that `node` calls, directly or through others (by unqualified name). */
+function calledMethods(ir: AppIR, node: ast.Node): FunctionIR[] {
+  const byName = new Map<string, FunctionIR[]>();
+  for (const m of ir.methods) byName.set(m.name, [...(byName.get(m.name) ?? []), m]);
+  const found = new Set<string>();
+  const visit = (n: ast.Node) =>
+    walk(n, (inner) => {
+      if (inner.kind !== 'MethodCall' || inner.receiver !== null || typeof inner.method !== 'string') return;
+      const name = inner.method;
+      if (found.has(name) || !byName.has(name)) return;
+      found.add(name);
+      for (const m of byName.get(name)!) visit(m.decl);
+    });
+  visit(node);
+  return [...found].flatMap((name) => byName.get(name)!);
+}
+
+/**
+ * The longest property paths read from the roots (`resp` → `data.result`), a path that only leads
+ * to a longer one left out, and the formats of those matched against a regular expression.
+ * `roots`: a variable name and the path it stands for; a local declared as a path (`def json =
+ * request.JSON`) becomes a root too.
+ */
+function readPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): { paths: PayloadPath[]; formats: PayloadFormats; roots: ReadonlySet<string> } {
+  const aliases = new Map(roots);
+  const rootPaths = new Set([...roots.values()].map((p) => p.join('.')));
+  const paths: PayloadPath[] = [];
+  const formats: Record<string, string> = {};
+  walk(body, (node) => {
+    if (node.kind === 'VarDeclarator' && node.init) {
+      const path = chainOf(node.init, aliases);
+      if (path) aliases.set(node.name, path);
+      return;
+    }
+    if (node.kind === 'Binary' && (node.operator === '=~' || node.operator === '==~') && node.right.kind === 'StringLiteral') {
+      const path = chainOf(node.left, aliases);
+      const format = formatOf(node.right.value);
+      if (path && format !== undefined) formats[path.join('.')] = format;
+    }
+    const path = node.kind === 'PropertyAccess' || node.kind === 'Index' ? chainOf(node, aliases) : undefined;
+    if (path && !rootPaths.has(path.join('.'))) paths.push(path);
+  });
+  const leaves = distinctPaths(paths).filter((p) => !paths.some((q) => q.length > p.length && p.every((k, i) => q[i] === k)));
+  return { paths: leaves, formats, roots: new Set(aliases.keys()) };
+}
+
+const REGEX_SYNTAX = /[\\.[\]{}()*+?|^$]/;
+
+/**
+ * The text a regular expression of one group finds its group in, `%s` for the group: `color=(\w+)`
+ * → `color=%s`; undefined when the text around the group is not plain (leading `^`/`.*` and trailing
+ * `$`/`.*` aside).
+ */
+export function formatOf(pattern: string): string | undefined {
+  const m = /^\^?(?:\.\*)?([^()]*)\([^()]*\)([^()]*?)(?:\.\*)?\$?$/.exec(pattern);
+  if (!m || REGEX_SYNTAX.test(m[1]) || REGEX_SYNTAX.test(m[2])) return undefined;
+  return `${m[1]}%s${m[2]}`;
+}
+
+/** The path of `root.a.b` / `root["a"]` from a root variable, or undefined. */
+function chainOf(node: ast.Expression, roots: ReadonlyMap<string, PayloadPath>): PayloadPath | undefined {
+  if (node.kind === 'Identifier') return roots.get(node.name);
+  if (node.kind === 'PropertyAccess' && !node.spread && typeof node.property === 'string') {
+    const base = chainOf(node.object, roots);
+    return base && [...base, node.property];
+  }
+  if (node.kind === 'Index' && node.index.kind === 'StringLiteral') {
+    const base = chainOf(node.object, roots);
+    return base && [...base, node.index.value];
+  }
+  return undefined;
+}
+
+function distinctPaths(paths: readonly PayloadPath[]): PayloadPath[] {
+  const seen = new Set<string>();
+  return paths.filter((p) => {
+    const key = p.join('\u0000');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const EQUALITY = new Set<ast.BinaryOperator>(['==', '!=']);
+const EQUALITY_METHODS = new Set(['equals', 'equalsIgnoreCase']);
+
+/**
+ * What can hold a payload's value: the variables a payload is read from (`resp`, `request`, a local
+ * `json = request.JSON`), and, as a local or parameter it may have been passed in, any other bare
+ * name but the app's `settings`: its inputs and fields.
+ */
+export interface PayloadHolders {
+  payloads: ReadonlySet<string>;
+  settings: ReadonlySet<string>;
+}
+
+/** The app's inputs and fields: what a user configures or the app keeps, never a payload. */
+function settingNames(ir: AppIR): Set<string> {
+  return new Set([...ir.inputs.map((i) => i.name), ...ir.fields.flatMap((f) => f.declarations.map((d) => d.name))]);
+}
+
+/**
+ * The constants compared in these bodies against something that may hold a payload's value, in
+ * source order, at most MAX_ANSWERS - 1, then "something else" (a value none of them is).
+ */
+export function answersOf(bodies: readonly ast.Node[], holders: PayloadHolders): string[] {
+  const found: string[] = [];
+  const add = (e: ast.Expression | undefined) => {
+    const text = e === undefined ? undefined : literalText(e);
+    if (text !== undefined && !found.includes(text)) found.push(text);
+  };
+  const holds = (e: ast.Expression | null | undefined) => e != null && holdsPayload(e, holders);
+  /** `a == "x"` where `a` may hold a payload: the literal among the two sides. */
+  const compare = (sides: ReadonlyArray<ast.Expression | null | undefined>) => {
+    if (sides.some(holds)) sides.forEach((e) => add(e ?? undefined));
+  };
+  for (const body of bodies) {
+    walk(body, (node) => {
+      if (node.kind === 'Binary' && EQUALITY.has(node.operator)) {
+        // A status code (`resp.status == 200`): the modelled service always answers 200.
+        if (![node.left, node.right].some(isStatus)) compare([node.left, node.right]);
+      } else if (node.kind === 'Binary' && node.operator === 'in' && node.right.kind === 'ListLiteral') {
+        if (holds(node.left)) node.right.elements.forEach(add);
+      } else if (node.kind === 'Switch') {
+        if (holds(node.discriminant)) node.cases.forEach((c) => c.tests.forEach(add));
+      } else if (node.kind === 'MethodCall' && typeof node.method === 'string' && EQUALITY_METHODS.has(node.method)) compare([node.receiver, ...node.args]);
+    });
+  }
+  const answers = found.slice(0, MAX_ANSWERS - 1);
+  let other = OTHER_ANSWER;
+  for (let i = 2; answers.includes(other); i++) other = `${OTHER_ANSWER}${i}`;
+  return [...answers, other];
+}
+
+/**
+ * Whether an expression may hold a payload's value: a path read from a payload variable, or a bare
+ * name that is no setting, also through calls without arguments (`color.toLowerCase()`).
+ */
+function holdsPayload(e: ast.Expression, holders: PayloadHolders): boolean {
+  if (e.kind === 'MethodCall' && e.receiver !== null && e.args.length === 0) return holdsPayload(e.receiver, holders);
+  if (e.kind === 'Identifier') return holders.payloads.has(e.name) || !holders.settings.has(e.name);
+  if (e.kind === 'PropertyAccess' || e.kind === 'Index') {
+    let root: ast.Expression = e;
+    while (root.kind === 'PropertyAccess' || root.kind === 'Index') root = root.object;
+    return root.kind === 'Identifier' && holders.payloads.has(root.name);
+  }
+  return false;
+}
+
+/** `x.status` or `x.getStatus()`: a response's HTTP status. */
+function isStatus(e: ast.Expression): boolean {
+  return (e.kind === 'PropertyAccess' && e.property === 'status') || (e.kind === 'MethodCall' && e.method === 'getStatus');
+}
+
+/** A string or number literal as the text a payload carries. */
+function literalText(e: ast.Expression): string | undefined {
+  if (e.kind === 'StringLiteral') return e.value;
+  if (e.kind === 'NumberLiteral') return String(e.value);
+  return undefined;
+}

@@ -1,0 +1,83 @@
+// The outside world of the full environment (docs/model.md, "The outside world"): the web services
+// the apps poll and the clients that call the apps' REST endpoints.
+// - A web service's current answer is part of the home's state: an attribute of one pseudo-device,
+//   `webService0`, named `<app>.<api>@<line>:<column>` after the call site, so the state key, the
+//   accesses and the live-attribute filter treat it as a sensor of the outside world. The
+//   environment event "the service now answers X" sets it; the app's call reads it (an unset answer
+//   is "something else") and calls the response closure with it.
+// - An endpoint call is an environment event that runs the mapped handler with `request` and
+//   `params` holding one payload; it leaves nothing behind but what the handler does.
+import { endpoints, OTHER_ANSWER, webServices, type Endpoint, type PayloadPath, type WebService } from '../analysis/web-payloads.js';
+import { methodWrites } from '../analysis/method-writes.js';
+import type { GMap, Value } from '../interp/values.js';
+import type { AppIR } from '../ir/ir.js';
+
+/** The capability of the pseudo-device holding the services' answers (no capability of the table). */
+export const WEB_SERVICE_CAPABILITY = 'webService';
+
+/** The attribute of the web-service device that holds this service's answer. */
+export function serviceAttribute(app: string, service: Pick<WebService, 'id'>): string {
+  return `${app}.${service.id}`;
+}
+
+/** What the environment can send one app. */
+export interface AppOutsideWorld {
+  services: WebService[];
+  /** Only the endpoints whose handler may write a device attribute or the mode (method-writes.ts). */
+  endpoints: Endpoint[];
+}
+
+export function appOutsideWorld(ir: AppIR): AppOutsideWorld {
+  const writes = methodWrites(ir);
+  return { services: webServices(ir), endpoints: endpoints(ir).filter((e) => (writes.get(e.handler)?.size ?? 0) > 0) };
+}
+
+/** The services whose answer can change what the app does: those it compares against a constant. */
+export function changingServices(world: AppOutsideWorld): WebService[] {
+  return world.services.filter((s) => s.answers.length > 1);
+}
+
+/** The payloads an endpoint can receive: one per answer, or one empty one when the handler reads none. */
+export function endpointPayloads(endpoint: Endpoint): string[] {
+  return endpoint.jsonPaths.length + endpoint.paramPaths.length === 0 ? [''] : endpoint.answers;
+}
+
+/** The response a service gives with this answer (null: none yet, "something else"). */
+export function serviceResponse(service: WebService, answer: string | null): GMap {
+  const response = payloadMap(service.paths, answer ?? OTHER_ANSWER, (path) => service.formats[path.join('.')]);
+  // A service that answers answers successfully; an app that reads no `data` gets the answer there.
+  response.set('status', 200);
+  if (!response.has('data')) response.set('data', answerValue(answer ?? OTHER_ANSWER));
+  if (!response.has('headers')) response.set('headers', new Map());
+  return response;
+}
+
+/** `request` and `params` of an outside client's call with this payload. */
+export function endpointRequest(endpoint: Endpoint, payload: string): { request: GMap; params: GMap } {
+  const format = (prefixes: readonly string[]) => (path: PayloadPath) => prefixes.map((p) => endpoint.formats[[p, ...path].join('.')]).find((f) => f !== undefined);
+  const json = payloadMap(endpoint.jsonPaths, payload, format(['request.JSON', 'request.JSONObject']));
+  const request: GMap = new Map<Value, Value>([['JSON', json], ['JSONObject', json], ['headers', new Map()]]);
+  return { request, params: payloadMap(endpoint.paramPaths, payload, format(['params'])) };
+}
+
+/** A nested map with `answer` at every leaf path, in the path's format if it has one (`color=%s`). */
+function payloadMap(paths: readonly PayloadPath[], answer: string, formatOf: (path: PayloadPath) => string | undefined): GMap {
+  const root: GMap = new Map();
+  for (const path of paths) {
+    if (path.length === 0) continue;
+    let map = root;
+    for (const key of path.slice(0, -1)) {
+      const next = map.get(key);
+      if (next instanceof Map) map = next;
+      else map.set(key, (map = new Map()));
+    }
+    const format = formatOf(path);
+    map.set(path[path.length - 1], format === undefined ? answerValue(answer) : format.replace('%s', answer));
+  }
+  return root;
+}
+
+/** A numeric constant arrives as a number (`resp.data.code == 2`), any other as text. */
+function answerValue(answer: string): Value {
+  return /^-?\d+(\.\d+)?$/.test(answer) ? Number(answer) : answer;
+}

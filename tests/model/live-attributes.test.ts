@@ -1,0 +1,52 @@
+// Which device attributes the pair's states keep (src/model/live-attributes.ts), on small apps:
+// an attribute whose events reach only effect-free handlers is left out; one with a value nobody
+// hears is left out and its events always run their handlers; one an app reads or a command writes
+// stays.
+import { describe, expect, it } from 'vitest';
+import type { PairEvent } from '../../src/model/events.js';
+import { liveAttributes } from '../../src/model/live-attributes.js';
+import { lowerSource } from '../../src/pipeline/load.js';
+
+function ir(source: string) {
+  const lowered = lowerSource(source, 'snippet.groovy');
+  if (!lowered.ok) throw new Error(lowered.error.message);
+  return lowered.app;
+}
+
+const device = (capability: string, name: string, values: string[]): PairEvent[] =>
+  values.map((value, id) => ({ id, type: name, kind: 'device', app: 'App1', name, value, capability, extra: false }));
+
+const APP = `preferences { section("s") { input "m", "capability.motionSensor"; input "b", "capability.battery"; input "c", "capability.contactSensor"; input "sw", "capability.switch" } }
+def installed() {
+  subscribe(m, "motion.active", lightOn)
+  subscribe(b, "battery", logBattery)
+  subscribe(c, "contact", contactChanged)
+  subscribe(sw, "switch", logSwitch)
+}
+def lightOn(evt) { sw.on() }
+def logBattery(evt) { if (evt.integerValue < 10) log.warn "low battery" }
+def contactChanged(evt) { if (c.currentContact == "open") sw.off() }
+def logSwitch(evt) { log.debug "switch" }`;
+
+describe('the live device attributes of a pair', () => {
+  const events = [
+    ...device('motionSensor', 'motion', ['active', 'inactive']),
+    ...device('battery', 'battery', ['5', '60']),
+    ...device('contactSensor', 'contact', ['open', 'closed']),
+  ];
+
+  it('leaves out what only effect-free handlers hear and what a value nobody hears can re-arm, keeps what is read or commanded', () => {
+    const { live, alwaysDispatched } = liveAttributes([ir(APP), ir(APP)], events, ['switch']);
+    expect(live === 'all' ? 'all' : [...live]).toEqual(expect.arrayContaining(['switch', 'contact']));
+    expect(live === 'all' ? [] : [...live]).not.toContain('battery');
+    expect(live === 'all' ? [] : [...live]).not.toContain('motion');
+    expect([...alwaysDispatched]).toEqual(['motion']);
+  });
+
+  it('keeps an attribute whose every fired value some effectful handler hears', () => {
+    const bothValues = APP.replace('subscribe(m, "motion.active", lightOn)', 'subscribe(m, "motion", lightOn)');
+    const { live, alwaysDispatched } = liveAttributes([ir(bothValues), ir(APP)], events, ['switch']);
+    expect(live === 'all' ? [] : [...live]).toContain('motion');
+    expect([...alwaysDispatched]).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+// The full environment's outside world (src/model/outside-world.ts, docs/model.md "The outside
+// world"): a web service the app polls answers and changes its answer; an outside client calls the
+// app's REST endpoints. Checked on two small apps of tests/model/fixtures/environment against the
+// demo motion light, in both environments: the reference's has no outside world.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildPairEvents, type PairEvent } from '../../src/model/events.js';
+import { Home } from '../../src/model/home.js';
+import { endpointRequest, serviceResponse } from '../../src/model/outside-world.js';
+import { endpoints, webServices } from '../../src/analysis/web-payloads.js';
+import { lowerSource } from '../../src/pipeline/load.js';
+import { checkPairFiles } from '../../src/pipeline/check-pair.js';
+import { pairEnvironment } from '../../src/pipeline/explore-pair.js';
+import { loadApp } from '../../src/pipeline/load.js';
+import type { PairResult } from '../../src/results/types.js';
+import { stcheck } from '../support/cli.js';
+import { REPO_ROOT } from '../support/corpus.js';
+
+const fixture = (name: string) => join(REPO_ROOT, 'tests', 'model', 'fixtures', 'environment', `${name}.groovy`);
+const [buildLight, remoteLight, motionLight] = [fixture('build-light'), fixture('remote-light'), join(REPO_ROOT, 'apps', 'motion-light.groovy')];
+
+function check(file1: string, file2: string, env: 'reference' | 'full'): PairResult {
+  return checkPairFiles(file1, file2, { mode: 'dpor', budgetMs: 60_000, attributes: ['switch'], env });
+}
+
+function conflicts(result: PairResult): string[] {
+  return result.conflicts.map((c) => `${c.attribute} ${c.later.appName}=${c.later.value} over ${c.earlier.appName}=${c.earlier.value}`).sort();
+}
+
+function events(file1: string, file2: string, env: 'reference' | 'full'): PairEvent[] {
+  const [a, b] = [loadApp(file1), loadApp(file2)];
+  if (!a.ok || !b.ok) throw new Error('fixture does not load');
+  return buildPairEvents(a.app, b.app, pairEnvironment({ env })).events;
+}
+
+const outside = (list: PairEvent[]) => list.filter((e) => e.type === 'web' || e.type === 'endpoint').map((e) => `${e.app} ${e.kind} ${e.name}=${e.value}`);
+
+describe('a web service the app polls', () => {
+  it('is an environment-controlled value: one event per answer the response closure compares against, and "something else"', () => {
+    expect(outside(events(buildLight, motionLight, 'full'))).toEqual([
+      'App1 device App1.httpGet@36:5=FAILURE',
+      'App1 device App1.httpGet@36:5=SUCCESS',
+      'App1 device App1.httpGet@36:5=other',
+    ]);
+    expect(outside(events(buildLight, motionLight, 'reference'))).toEqual([]);
+  });
+
+  it('makes the polling app act on its answer in the full environment only: the conflict with the light app is found', () => {
+    expect(conflicts(check(buildLight, motionLight, 'full'))).toEqual(expect.arrayContaining(['switch build-light=on over motion-light=off', 'switch motion-light=on over build-light=off']));
+    expect(check(buildLight, motionLight, 'reference').verdict).toBe('no-conflict');
+  });
+
+  it('is read at the poll: the answer is part of the state, and the read and the change are accesses of one location', () => {
+    const [a, b] = [loadApp(buildLight), loadApp(motionLight)];
+    if (!a.ok || !b.ok) throw new Error('fixture does not load');
+    const list = buildPairEvents(a.app, b.app, pairEnvironment({ env: 'full' })).events;
+    const home = new Home([a.app.ir, b.app.ir], { init: true, environment: pairEnvironment({ env: 'full' }) });
+    home.addDevices(list.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
+    home.install();
+    const before = home.stateKey();
+    const failure = list.find((e) => e.value === 'FAILURE')!;
+    const answer = home.transition(() => home.fire(failure));
+    expect(home.stateKey()).not.toBe(before);
+    expect(answer).toContainEqual({ kind: 'write', location: 'device.webService0.App1.httpGet@36:5' });
+    const poll = list.find((e) => e.kind === 'schedule' && e.handler === 'poll')!;
+    const accesses = home.transition(() => home.fire(poll));
+    expect(accesses).toContainEqual({ kind: 'read', location: 'device.webService0.App1.httpGet@36:5' });
+    expect(home.attribute(home.deviceOfInput('light1')!, 'switch')).toBe('on');
+  });
+});
+
+describe('an endpoint of the app', () => {
+  it('is called by an outside client with each payload its handler compares against; endpoints that write nothing are left out', () => {
+    expect(outside(events(remoteLight, motionLight, 'full'))).toEqual(['App1 endpoint PUT /light=on', 'App1 endpoint PUT /light=off', 'App1 endpoint PUT /light=other']);
+    expect(outside(events(remoteLight, motionLight, 'reference'))).toEqual([]);
+  });
+
+  it("runs its handler with request.JSON holding the payload; the client is a person, so the light app's later write conflicts, never the call's", () => {
+    expect(conflicts(check(remoteLight, motionLight, 'full'))).toEqual(expect.arrayContaining(['switch motion-light=off over remote-light=on', 'switch motion-light=on over remote-light=off']));
+    expect(conflicts(check(remoteLight, motionLight, 'full')).filter((c) => c.startsWith('switch remote-light'))).toEqual([]);
+    expect(check(remoteLight, motionLight, 'reference').verdict).toBe('no-conflict');
+  });
+
+  it('is listed by `stcheck events` in the full environment', () => {
+    const run = stcheck('events', remoteLight, buildLight);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('App1  endpoint: a client calls PUT /light with off (setLight())');
+    expect(run.stdout).toContain('App2  webService: App2.httpGet@36:5=FAILURE');
+    expect(stcheck('events', remoteLight, buildLight, '--env', 'reference').stdout).not.toContain('endpoint');
+  });
+});
+
+describe('payloads', () => {
+  const ir = (source: string) => {
+    const lowered = lowerSource(source, 'snippet.groovy');
+    if (!lowered.ok) throw new Error(lowered.error.message);
+    return lowered.app;
+  };
+
+  it('hold the answer at every path read, in the format a regular expression finds it in, under request.JSON and request.JSONObject', () => {
+    const [endpoint] = endpoints(ir(`mappings {\n  path("/t") { action: [POST: "t"] }\n}\ndef t() {\n  def text = request.JSON.text\n  def c = (text =~ /color=(\\w+)/)[0][1]\n  if (c == "red" && params.level == 5) log.debug c\n}`));
+    const { request, params } = endpointRequest(endpoint, 'red');
+    expect((request.get('JSON') as Map<string, unknown>).get('text')).toBe('color=red');
+    expect(request.get('JSONObject')).toBe(request.get('JSON'));
+    expect(params.get('level')).toBe('red');
+    expect(endpointRequest(endpoint, '5').params.get('level')).toBe(5);
+  });
+
+  it('of a web service answer 200 with the answer at the paths read; no answer yet is "something else"', () => {
+    const [service] = webServices(ir(`def p() {\n  httpGet("u") { r -> if (r.data.build.result == "OK") log.debug "ok" }\n}`));
+    const response = serviceResponse(service, 'OK');
+    expect(response.get('status')).toBe(200);
+    expect(((response.get('data') as Map<string, unknown>).get('build') as Map<string, unknown>).get('result')).toBe('OK');
+    expect(((serviceResponse(service, null).get('data') as Map<string, unknown>).get('build') as Map<string, unknown>).get('result')).toBe('other');
+  });
+});

@@ -21,6 +21,7 @@ import { effectFreeMethods } from '../analysis/effect-free.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
 import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
+import { WEB_SERVICE_CAPABILITY } from './outside-world.js';
 
 /** Every attribute some command writes: its events come from the apps too, and its value decides what a command changes. */
 const COMMAND_WRITTEN: ReadonlySet<string> = new Set(CAPABILITIES.flatMap((c) => Object.values(c.commands).flatMap((cmd) => cmd.writes.map((w) => w.attribute))));
@@ -49,6 +50,9 @@ export function liveAttributes(apps: readonly AppIR[], events: readonly PairEven
     if (observed === 'all') return { live: 'all', alwaysDispatched };
     for (const name of observed) live.add(name);
   }
+  // A web service's answer is read by the app's call of the service (outside-world.ts), which no
+  // subscription or property read names.
+  for (const e of events) if (e.kind === 'device' && e.capability === WEB_SERVICE_CAPABILITY) live.add(e.name);
   const fired = firedValues(events);
   if (known) {
     const free = apps.map((app) => effectFreeMethods(app));

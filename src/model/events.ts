@@ -13,7 +13,7 @@ import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
 import { REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { expandEventType, type EventTypeSpec } from './environment-events.js';
 import { scanPairTypes, type ScannedType } from './reference-scan.js';
-import { appOutsideWorld, changingServices, endpointPayloads, serviceAttribute, WEB_SERVICE_CAPABILITY } from './outside-world.js';
+import { appOutsideWorld, changingServices, endpointPayloads, serviceAttribute, WEB_ANSWER_EVENT, WEB_SERVICE_CAPABILITY } from './outside-world.js';
 
 export type AppSlot = 'App1' | 'App2';
 
@@ -130,7 +130,7 @@ function outsideWorldEvents(app: AppSlot, ir: AppIR, firstId: number): PairEvent
   const world = appOutsideWorld(ir);
   const events: Array<Omit<PairEvent, 'id'>> = [];
   for (const service of changingServices(world)) {
-    for (const answer of service.answers) events.push({ type: 'web', kind: 'device', app, name: serviceAttribute(app, service), value: answer, capability: WEB_SERVICE_CAPABILITY, extra: true });
+    for (const answer of service.answers) events.push({ type: WEB_ANSWER_EVENT, kind: 'device', app, name: serviceAttribute(app, service), value: answer, capability: WEB_SERVICE_CAPABILITY, extra: true });
   }
   for (const endpoint of world.endpoints) {
     for (const payload of endpointPayloads(endpoint)) events.push({ type: 'endpoint', kind: 'endpoint', app, name: endpoint.label, value: payload, handler: endpoint.handler, extra: true });

@@ -1,5 +1,6 @@
 // The device attributes of a pair whose values can matter (issue 17): those conflict detection
-// tracks, those either app can read (analysis/attribute-reads.ts), those a command writes, and
+// tracks, those either app can read (analysis/attribute-reads.ts) or a web request reads (a web
+// service's answer, model/outside-world.ts), those a command writes, and
 // those whose events can run a handler that changes something (an event whose value is already
 // current does nothing, so the value decides whether the next one runs its handlers), plus those
 // whose changes decide whether a live toggle flips (an effective `setColor` flips `colorChanged`).
@@ -21,6 +22,7 @@ import { effectFreeMethods } from '../analysis/effect-free.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
 import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
+import { WEB_ANSWER_EVENT } from './outside-world.js';
 
 /** Every attribute some command writes: its events come from the apps too, and its value decides what a command changes. */
 const COMMAND_WRITTEN: ReadonlySet<string> = new Set(CAPABILITIES.flatMap((c) => Object.values(c.commands).flatMap((cmd) => cmd.writes.map((w) => w.attribute))));
@@ -49,6 +51,9 @@ export function liveAttributes(apps: readonly AppIR[], events: readonly PairEven
     if (observed === 'all') return { live: 'all', alwaysDispatched };
     for (const name of observed) live.add(name);
   }
+  // A web service's answer is read by the app's request (model/outside-world.ts), which the
+  // static scan of attribute reads does not see: it is live wherever the environment changes it.
+  for (const e of events) if (e.type === WEB_ANSWER_EVENT) live.add(e.name);
   const fired = firedValues(events);
   if (known) {
     const free = apps.map((app) => effectFreeMethods(app));

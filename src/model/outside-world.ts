@@ -12,6 +12,9 @@ import { methodWrites } from '../analysis/method-writes.js';
 import type { GMap, Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
 
+/** The type of the environment events "the service now answers X" (device events of the web-service device). */
+export const WEB_ANSWER_EVENT = 'web';
+
 /** The capability of the pseudo-device holding the services' answers (no capability of the table). */
 export const WEB_SERVICE_CAPABILITY = 'webService';
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPairEvents, type PairEvent } from '../../src/model/events.js';
 import { Home } from '../../src/model/home.js';
+import { liveAttributes } from '../../src/model/live-attributes.js';
 import { endpointRequest, serviceResponse } from '../../src/model/outside-world.js';
 import { endpoints, webServices } from '../../src/analysis/web-payloads.js';
 import { lowerSource } from '../../src/pipeline/load.js';
@@ -48,6 +49,15 @@ describe('a web service the app polls', () => {
   it('makes the polling app act on its answer in the full environment only: the conflict with the light app is found', () => {
     expect(conflicts(check(buildLight, motionLight, 'full'))).toEqual(expect.arrayContaining(['switch build-light=on over motion-light=off', 'switch motion-light=on over build-light=off']));
     expect(check(buildLight, motionLight, 'reference').verdict).toBe('no-conflict');
+  });
+
+  it('is a live attribute: the state key keeps the answer, which no scan of device reads sees', () => {
+    const [a, b] = [loadApp(buildLight), loadApp(motionLight)];
+    if (!a.ok || !b.ok) throw new Error('fixture does not load');
+    const list = buildPairEvents(a.app, b.app, pairEnvironment({ env: 'full' })).events;
+    const { live } = liveAttributes([a.app.ir, b.app.ir], list, ['switch']);
+    expect(live === 'all' || live.has('App1.httpGet@36:5')).toBe(true);
+    expect(live).not.toBe('all');
   });
 
   it('is read at the poll: the answer is part of the state, and the read and the change are accesses of one location', () => {

@@ -50,6 +50,20 @@ const FAN_MODES = ['auto', 'fanCirculate', 'circulate', 'fanOn', 'on', 'off'];
 const MUSIC_STATUS = ['playing', 'paused', 'stopped'];
 const playing = set('status', 'playing');
 
+/**
+ * What a three-axis sensor at rest reports on each of its six faces: gravity, about 1000 mg, along
+ * one axis, + or -, and near 0 on the other two (a SmartSense Multi in a cube). The reference's one
+ * value {"x":1,"y":2,"z":3} is no face: every axis is near 0.
+ */
+const CUBE_FACES = [
+  { x: 0, y: 0, z: 1000 },
+  { x: 0, y: 0, z: -1000 },
+  { x: 1000, y: 0, z: 0 },
+  { x: -1000, y: 0, z: 0 },
+  { x: 0, y: 1000, z: 0 },
+  { x: 0, y: -1000, z: 0 },
+].map((face) => JSON.stringify(face));
+
 const TABLE: CapabilitySpec[] = [
   {
     name: 'switch',
@@ -239,7 +253,7 @@ const TABLE: CapabilitySpec[] = [
   sensor('battery', [numAttr('battery', 50, 35)]),
   sensor('sleepSensor', [enumAttr('sleeping', ['sleeping', 'not sleeping'], 'sleeping', 'not sleeping')]),
   sensor('stepSensor', [numAttr('goal', 50, 40), numAttr('steps', 35, 60)]),
-  sensor('threeAxis', [{ name: 'threeAxis', domain: 'string', initTrue: '{"x":0,"y":0,"z":0}', initFalse: '{"x":1,"y":2,"z":3}' }], {
+  sensor('threeAxis', [{ name: 'threeAxis', domain: 'string', initTrue: '{"x":0,"y":0,"z":0}', initFalse: '{"x":1,"y":2,"z":3}', vector: true, deviceValues: CUBE_FACES }], {
     manualEvents: ['threeAxis'],
   }),
   sensor('button', [enumAttr('button', ['pushed', 'held'], 'pushed', 'held'), numAttr('numberOfButtons', 4, 4)], {
@@ -299,6 +313,18 @@ const STANDARD_ATTRIBUTES: ReadonlySet<string> = new Set(ALL.flatMap((c) => c.at
 /** Whether some capability of the platform has an attribute of this name (`lock`, `contact`, ...). */
 export function isStandardAttribute(name: string): boolean {
   return STANDARD_ATTRIBUTES.has(name);
+}
+
+const VECTOR_ATTRIBUTES: ReadonlySet<string> = new Set(ALL.flatMap((c) => c.attributes.filter((a) => a.vector).map((a) => a.name)));
+
+/** Whether the attribute of this name is a vector, read as an `{x, y, z}` map (`threeAxis`). */
+export function isVectorAttribute(name: string): boolean {
+  return VECTOR_ATTRIBUTES.has(name);
+}
+
+/** The values a real device of the capability reports for the attribute, where the table lists them. */
+export function deviceValuesOf(capability: string | undefined, attribute: string): readonly string[] | undefined {
+  return capability === undefined ? undefined : capabilityOf(capability)?.attributes.find((a) => a.name === attribute)?.deviceValues;
 }
 
 export function attributeNames(spec: CapabilitySpec): string[] {

@@ -19,6 +19,16 @@ export interface AttributeSpec {
    * conflict-only fields `colorChanged` and `oneUser` (§3.2) are silent.
    */
   silent?: boolean;
+  /**
+   * The attribute is a vector (the platform's VECTOR3: a three-axis sensor's acceleration), its
+   * value the JSON text of an `{x, y, z}` map: `currentValue` gives the map, as `evt.xyzValue` does.
+   */
+  vector?: boolean;
+  /**
+   * The values a real device reports where the reference fires one constant (§2.6): the full
+   * environment fires each of them (docs/model.md, "Environments").
+   */
+  deviceValues?: readonly string[];
 }
 
 /**

@@ -48,6 +48,12 @@ export const FULL_PAIR_MODES: Readonly<Record<'App1' | 'App2', readonly string[]
 export const SECOND_APP_NUMBER = 70;
 
 /**
+ * The full environment's boolean settings on a page opened with params (a scene's "light on?"), by
+ * opening of the page in turn: one scene on, the next off, as a user configures scenes to differ.
+ */
+export const PER_OPENING_BOOLEANS: readonly string[] = ['true', 'false'];
+
+/**
  * The properties of the location's hub, which a `hub` input holds (as an object whose text is the
  * reference's constant `hub0`): what apps read of it, in the platform's format.
  */

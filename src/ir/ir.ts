@@ -38,6 +38,11 @@ export interface InputIR {
   defaultValue?: unknown;
   page?: string;
   section?: string;
+  /**
+   * Declared on a page opened with params (`href(page: ..., params: [...])`): which opening of the
+   * page, 0 for the first params, so the settings of one scene or rule are told apart from another's.
+   */
+  pageOpening?: number;
   location: SourceLocation;
 }
 

@@ -11,9 +11,10 @@
 //   opens `installed()`/`initialize()`); a sensor attribute an app only reads (a door contact
 //   checked before locking) changes too, as it does in a home, although no app subscribes; the web
 //   services the apps poll answer and change their answers, and outside clients call the apps'
-//   REST endpoints. The reference's
+//   REST endpoints; the boolean settings of a page opened once per scene differ from scene to
+//   scene. The reference's
 //   manual-action rule (§4.4) is kept in both.
-import { FULL_PAIR_MODES, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
+import { FULL_PAIR_MODES, PER_OPENING_BOOLEANS, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
 import type { Value } from '../interp/values.js';
 import type { InputIR } from '../ir/ir.js';
@@ -44,6 +45,8 @@ export interface Environment {
   handOperated?: boolean;
   /** A sensor attribute an app reads changes even when no app subscribes to it (a door that closes). */
   readSensorsChange?: boolean;
+  /** Boolean settings of the openings of a page opened with params (scenes) alternate, by opening. */
+  perOpeningBooleans?: readonly string[];
   /**
    * The outside world (model/outside-world.ts): web services answer the apps' requests and change
    * their answers; outside clients call the apps' REST endpoints.
@@ -69,6 +72,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     everyTimer: true,
     handOperated: true,
     readSensorsChange: true,
+    perOpeningBooleans: PER_OPENING_BOOLEANS,
     outsideWorld: true,
   };
 }
@@ -86,6 +90,9 @@ export function pairSetting(env: Environment, app: string, input: InputIR, input
     // The full environment's multiple mode inputs hold every mode: positions count the single ones.
     const position = inputs.filter((i) => i.type === 'mode' && !(env.everyOption && i.multiple)).indexOf(input);
     return { value: modes[position % modes.length] };
+  }
+  if ((input.type === 'boolean' || input.type === 'bool') && input.pageOpening !== undefined && env.perOpeningBooleans) {
+    return { value: env.perOpeningBooleans[input.pageOpening % env.perOpeningBooleans.length] };
   }
   if ((input.type === 'number' || input.type === 'decimal') && app === 'App2' && env.secondAppNumber !== undefined) return { value: env.secondAppNumber };
   return undefined;

@@ -8,10 +8,10 @@
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
 import { observedAttributes } from '../analysis/attribute-reads.js';
 import { comparedConstants } from '../analysis/thresholds.js';
-import { capabilityOf, isManualEvent, type CapabilitySpec } from '../devices/capabilities.js';
+import { capabilityOf, deviceValuesOf, isManualEvent, type CapabilitySpec } from '../devices/capabilities.js';
 import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
 import { REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
-import { expandEventType } from './environment-events.js';
+import { expandEventType, type EventTypeSpec } from './environment-events.js';
 import { scanPairTypes, type ScannedType } from './reference-scan.js';
 import { appOutsideWorld, changingServices, endpointPayloads, serviceAttribute, WEB_ANSWER_EVENT, WEB_SERVICE_CAPABILITY } from './outside-world.js';
 
@@ -93,7 +93,7 @@ export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment =
       events.push({ id: events.length, type: 'schedule', kind: 'schedule', app: entry.app, name: 'schedule', value: entry.handler ?? '', handler: entry.handler, extra: entry.extra });
       continue;
     }
-    const spec = expandEventType(env.wholeDomains ? wholeType(entry.type) : entry.type, entry.capability);
+    const spec = eventTypeIn(env, entry);
     if (!spec) {
       unmodelled.push({ app: entry.app, type: entry.type });
       continue;
@@ -108,6 +108,17 @@ export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment =
   }
   if (env.outsideWorld) for (const [app, ir] of apps) events.push(...outsideWorldEvents(app, ir, events.length));
   return { events, unmodelled };
+}
+
+/**
+ * The values an entry's type fires in the environment: the reference's constants; in the full
+ * environment the whole attribute, and the values a real device reports where the device table
+ * lists them (a three-axis sensor's six faces instead of the reference's one value).
+ */
+function eventTypeIn(env: Environment, entry: TypeEntry): EventTypeSpec | undefined {
+  const spec = expandEventType(env.wholeDomains ? wholeType(entry.type) : entry.type, entry.capability);
+  const deviceValues = env.wholeDomains && spec ? deviceValuesOf(entry.capability, spec.name) : undefined;
+  return spec && deviceValues ? { name: spec.name, values: deviceValues } : spec;
 }
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lowerFile, lowerSource } from '../../src/pipeline/load.js';
 import type { AppIR } from '../../src/ir/ir.js';
-import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
+import { HAVE_CORPUS, REPO_ROOT, SMARTAPPS_DIR } from '../support/corpus.js';
 
 function lower(name: string): AppIR {
   const r = lowerFile(join(SMARTAPPS_DIR, name));
@@ -120,6 +120,29 @@ describe('lowering snippets', () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(r.app.inputs.map((i) => `${i.name}:${i.type}`)).toEqual(['lights:capability.switch', 'thermostat:capability.thermostat', 'setpoint:number']);
     expect(r.app.unboundInputs).toEqual([]);
+  });
+
+  it('opens a page linked with params with those params bound, once per params, and bounds a page linking to itself', () => {
+    const r = lowerFile(join(REPO_ROOT, 'tests', 'model', 'fixtures', 'environment', 'scene-on-departure.groovy'));
+    if (!r.ok) throw new Error(r.error.message);
+    const names = r.app.inputs.map((i) => i.name);
+    // Scenes 1 and 2 from the scenes page; 3 and on from each scene's link to the next, up to the bound.
+    expect(names.slice(0, 5)).toEqual(['person', 'light_1', 'on_1', 'light_2', 'on_2']);
+    expect(names).toHaveLength(1 + 2 * 16);
+    expect(r.app.inputs.find((i) => i.name === 'light_2')).toMatchObject({ type: 'capability.switch', capability: 'switch', page: 'scenePage' });
+    // The declared page is never opened bare (its params would read as null).
+    expect(names.some((n) => n.includes('null'))).toBe(false);
+    expect(r.app.warnings).toEqual([]);
+  });
+
+  it('gives the settings a page opened with params names from them, as the platform opens the link', () => {
+    const source = [
+      'preferences { page(name: "main") { section { input "lights", "capability.switch", multiple: true\n href "device", params: [room: "hall"]\n href(page: "device", params: [room: "attic"]) } } }',
+      'def device(params) { dynamicPage(name: "device") { section { input "${params.room}_level", "number" } } }',
+    ].join('\n');
+    const r = lowerSource(source, 'rooms.groovy');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.app.inputs.map((i) => `${i.name}:${i.type}`)).toEqual(['lights:capability.switch', 'hall_level:number', 'attic_level:number']);
   });
 
   it('reports a parse error with its position', () => {

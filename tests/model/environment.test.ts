@@ -3,6 +3,7 @@
 // Verdicts come from real checks of the pair, event lists from the pair's real event list.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pairSetting } from '../../src/model/environment.js';
 import { buildPairEvents } from '../../src/model/events.js';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
 import { DEFAULT_TRACKED, pairEnvironment } from '../../src/pipeline/explore-pair.js';
@@ -161,6 +162,44 @@ describe('timers', () => {
     const on = 'switch timed-lights-on=on over motion-light=off';
     expect(conflicts(check(timed, motion, { attributes: ['switch'], env: 'reference' }))).not.toContain(on);
     expect(conflicts(check(timed, motion, { attributes: ['switch'], env: 'full' }))).toContain(on);
+  });
+});
+
+describe('a three-axis sensor', () => {
+  const [cube, departure] = [fixture('cube-faces'), fixture('lights-off-on-departure')];
+
+  it("fires the reference's one value, no face, in the reference environment, and the six faces in the full one", () => {
+    expect(eventValues(cube, departure, 'reference', 'threeAxis')).toEqual(['{"x":1,"y":2,"z":3}']);
+    const faces = eventValues(cube, departure, 'full', 'threeAxis').map((v) => JSON.parse(v) as Record<'x' | 'y' | 'z', number>);
+    expect(faces).toHaveLength(6);
+    // Each face has gravity along exactly one axis, and the six are the two directions of the three axes.
+    const axes = faces.map((f) => (['x', 'y', 'z'] as const).filter((a) => Math.abs(f[a]) > 250).map((a) => `${f[a] > 0 ? '+' : '-'}${a}`));
+    expect(axes.flat().sort()).toEqual(['+x', '+y', '+z', '-x', '-y', '-z']);
+  });
+
+  it('lets an app acting per face act in the full environment only', () => {
+    expect(check(cube, departure, { attributes: DEFAULT_TRACKED, env: 'reference' }).verdict).toBe('no-conflict');
+    expect(conflicts(check(cube, departure, { attributes: DEFAULT_TRACKED, env: 'full' }))).toEqual(['switch lights-off-on-departure=off over cube-faces=on']);
+  });
+});
+
+describe('settings declared on pages opened with params', () => {
+  it('differ from opening to opening when boolean in the full environment (scene 1 on, scene 2 off), and keep the constant in the reference', () => {
+    const loaded = loadApp(fixture('scene-on-departure'));
+    if (!loaded.ok) throw new Error('fixture does not load');
+    const inputs = loaded.app.ir.inputs;
+    const setting = (env: 'reference' | 'full', name: string) => pairSetting(pairEnvironment({ env }), 'App1', inputs.find((i) => i.name === name)!, inputs)?.value;
+    expect(inputs.filter((i) => i.name.startsWith('on_')).map((i) => i.pageOpening)).toEqual([...Array(16).keys()]);
+    expect(['on_1', 'on_2', 'on_3'].map((n) => setting('full', n))).toEqual(['true', 'false', 'true']);
+    expect(setting('reference', 'on_2')).toBeUndefined();
+    expect(setting('full', 'light_2')).toBeUndefined();
+  });
+
+  it('have values, so a scene configured there acts in either environment', () => {
+    const [scene, departure] = [fixture('scene-on-departure'), fixture('lights-off-on-departure')];
+    for (const env of ['reference', 'full'] as const) {
+      expect(conflicts(check(scene, departure, { attributes: DEFAULT_TRACKED, env }))).toContain('switch scene-on-departure=on over lights-off-on-departure=off');
+    }
   });
 });
 

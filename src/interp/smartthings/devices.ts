@@ -1,7 +1,8 @@
 // SmartThings devices as apps see them: attributes (`currentSwitch`, `currentValue("switch")`,
 // `currentState`), identity, capabilities, and commands, which go to the Host.
 import type { RuntimeContext } from '../context.js';
-import { isStandardAttribute } from '../../devices/capabilities.js';
+import { isStandardAttribute, isVectorAttribute } from '../../devices/capabilities.js';
+import { parseJson } from '../java/json.js';
 import { missingMethod, missingProperty } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
@@ -30,9 +31,14 @@ function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Valu
   }), text);
 }
 
-/** A device's value of an attribute; SmartThings gives null for an attribute the device lacks. */
+/**
+ * A device's value of an attribute; SmartThings gives null for an attribute the device lacks, and
+ * a vector's `{x, y, z}` map for a vector attribute (mood-cube-like apps read `currentValue("threeAxis").x`).
+ */
 function readAttribute(ctx: RuntimeContext, d: DeviceRef, attribute: string): Value {
-  return d.attributes.includes(attribute) ? ctx.host.readAttribute(ctx.app, d, attribute) : null;
+  if (!d.attributes.includes(attribute)) return null;
+  const value = ctx.host.readAttribute(ctx.app, d, attribute);
+  return typeof value === 'string' && isVectorAttribute(attribute) ? parseJson(value) : value;
 }
 
 /** `currentSwitch` → `switch`, `currentThermostatMode` → `thermostatMode`. */

@@ -2,7 +2,9 @@
 // reference's Extractor, §2.3) does: the DSL functions are stubs that record inputs and run their
 // closures; `page(name: "p")` without a closure runs the app's method `p()`; code inside dynamic
 // pages runs with the inputs seen so far bound to their default values. Pages reached through
-// `href(page: ...)` or `nextPage:` are visited too, as a user configuring the app would.
+// `href(page: ...)` or `nextPage:` are visited too, as a user configuring the app would; an `href`
+// with `params` opens its page with those params bound, as the platform does when the link is
+// tapped, so the inputs such a page names from them (`"onoff_${params.sceneId}"`) are the app's.
 import { capabilityOf, initialValues } from '../../devices/capabilities.js';
 import type { AppIR, InputIR, LowerWarning, PreferencesResult } from '../../ir/ir.js';
 import type { Statement } from '../../parser/ast.js';
@@ -16,14 +18,34 @@ import { toStr } from '../operators.js';
 import { smartThings } from './platform.js';
 import { GClosure, type GMap, type Value } from '../values.js';
 
+/** A page to visit: its name and the params of the link that opens it (null: opened without). */
+interface PageVisit {
+  name: string;
+  params: GMap | null;
+  /** Which opening with params of the page this is (0 for the first), when it has params. */
+  opening?: number;
+}
+
 /** What the DSL run records. */
 interface PreferencesRun {
   inputs: InputIR[];
   page: string | undefined;
   section: string | undefined;
+  /** The opening with params of the page being run, if it was opened with params. */
+  opening: number | undefined;
+  /** Pages visited without params, by name. */
   visitedPages: Set<string>;
-  pendingPages: string[];
+  /** Pages visited or queued with params, by name: the params' texts. */
+  paramsVisits: Map<string, Set<string>>;
+  pendingPages: PageVisit[];
 }
+
+/**
+ * How many different params one page is opened with at most: a page linking to itself with new
+ * params (`params: [n: params.n + 1]`) stops there. Apps open a page per scene, per device or per
+ * rule of a short list.
+ */
+const MAX_PARAMS_VISITS_PER_PAGE = 16;
 
 function str(v: Value | undefined): string | undefined {
   return v === null || v === undefined ? undefined : toStr(v);
@@ -81,6 +103,7 @@ function inputStub(run: PreferencesRun): BuiltinFunction {
         defaultValue: n.get('defaultValue') ?? undefined,
         page: run.page,
         section: run.section,
+        ...(run.opening === undefined ? {} : { pageOpening: run.opening }),
         location: { file: ctx.app.file, line: ctx.callSite?.line ?? 0, column: ctx.callSite?.column ?? 0 },
       };
       run.inputs.push(input);
@@ -96,17 +119,28 @@ function pageName(args: Value[], named: GMap | null): string | undefined {
 }
 
 function queuePage(run: PreferencesRun, ctx: RuntimeContext, name: string | undefined): void {
-  if (name && ctx.hasMethod(name) && !run.visitedPages.has(name)) run.pendingPages.push(name);
+  if (name && ctx.hasMethod(name) && !run.visitedPages.has(name)) run.pendingPages.push({ name, params: null });
 }
 
-/** Runs a page: its closure, or the app method of its name. */
-function visitPage(run: PreferencesRun, ctx: RuntimeContext, name: string | undefined, body: GClosure | null): void {
-  if (name) run.visitedPages.add(name);
+/** Queues a page opened with params, once per distinct params and at most MAX_PARAMS_VISITS_PER_PAGE times. */
+function queuePageWithParams(run: PreferencesRun, ctx: RuntimeContext, name: string | undefined, params: GMap): void {
+  if (!name || !ctx.hasMethod(name)) return;
+  const seen = run.paramsVisits.get(name) ?? new Set<string>();
+  const key = toStr(params);
+  if (seen.has(key) || seen.size >= MAX_PARAMS_VISITS_PER_PAGE) return;
+  seen.add(key);
+  run.paramsVisits.set(name, seen);
+  run.pendingPages.push({ name, params, opening: seen.size - 1 });
+}
+
+/** Runs a page: its closure, or the app method of its name with the params it is opened with. */
+function visitPage(run: PreferencesRun, ctx: RuntimeContext, name: string | undefined, body: GClosure | null, params: GMap | null = null): void {
+  if (name && params === null) run.visitedPages.add(name);
   const outer = run.page;
   run.page = name ?? outer;
   if (body) runClosure(body);
-  // A page method taking `params` (pages reached by href with params) gets an empty map.
-  else if (name && ctx.hasMethod(name)) ctx.app.invoke(name, [new Map()]);
+  // A page method taking `params` opened without them (declared, or reached by `nextPage`) gets an empty map.
+  else if (name && ctx.hasMethod(name)) ctx.app.invoke(name, [params ?? new Map()]);
   run.page = outer;
 }
 
@@ -139,9 +173,22 @@ function sectionStub(run: PreferencesRun): BuiltinFunction {
 
 function hrefStub(run: PreferencesRun): BuiltinFunction {
   return (ctx, args, named) => {
-    queuePage(run, ctx, str(named?.get('page')) ?? (typeof args[0] === 'string' ? args[0] : undefined));
+    const page = str(named?.get('page')) ?? (typeof args[0] === 'string' ? args[0] : undefined);
+    const params = named?.get('params');
+    if (params instanceof Map) queuePageWithParams(run, ctx, page, params);
+    else queuePage(run, ctx, page);
     return null;
   };
+}
+
+/**
+ * Whether a queued visit is still to be made: a page opened without params once; a page the app
+ * opens only through links with params is not also opened bare (it would read its params as null,
+ * which the platform never does).
+ */
+function stillToVisit(run: PreferencesRun, visit: PageVisit): boolean {
+  if (visit.params !== null) return true;
+  return !run.visitedPages.has(visit.name) && !run.paramsVisits.has(visit.name);
 }
 
 const noop: BuiltinFunction = () => null;
@@ -203,22 +250,29 @@ function preferencesHost(): Host {
  * returns its inputs in declaration order. Throws the interpreter's positioned errors.
  */
 function runPreferences(ir: AppIR, preferences: readonly Statement[]): { inputs: InputIR[]; warnings: LowerWarning[] } {
-  const run: PreferencesRun = { inputs: [], page: undefined, section: undefined, visitedPages: new Set(), pendingPages: [] };
+  const run: PreferencesRun = { inputs: [], page: undefined, section: undefined, opening: undefined, visitedPages: new Set(), paramsVisits: new Map(), pendingPages: [] };
   const app = new AppInstance(ir, preferencesHost(), { id: 'Preferences', platform: smartThings, builtins: dslBuiltins(run), unknownNamesAreNull: true });
   app.load();
   for (const stmt of preferences) app.runTopLevel(stmt);
   const ctx: RuntimeContext = app;
   const warnings: LowerWarning[] = [];
   while (run.pendingPages.length) {
-    const name = run.pendingPages.shift()!;
-    if (run.visitedPages.has(name)) continue;
+    const visit = run.pendingPages.shift()!;
+    // A declared page waits for the links with params still to follow, which may open it with them.
+    if (visit.params === null && run.pendingPages.some((v) => v.params !== null)) {
+      run.pendingPages.push(visit);
+      continue;
+    }
+    if (!stillToVisit(run, visit)) continue;
     try {
-      visitPage(run, ctx, name, null);
+      run.opening = visit.opening;
+      visitPage(run, ctx, visit.name, null, visit.params);
     } catch (e) {
       // A page only reachable through href may expect state set after installation (a history
       // page): its failure costs the inputs it would declare, not the whole app.
       if (!(e instanceof InterpError)) throw e;
-      warnings.push({ message: `page ${name}: ${e.detail}`, location: { file: ir.file, line: e.at?.line ?? 0, column: e.at?.column ?? 0 } });
+      const message = `page ${visit.name}: ${e.detail}`;
+      if (!warnings.some((w) => w.message === message)) warnings.push({ message, location: { file: ir.file, line: e.at?.line ?? 0, column: e.at?.column ?? 0 } });
     }
   }
   return { inputs: run.inputs, warnings };

@@ -4,6 +4,7 @@
 // (any verdict but unsupported and error; a budget verdict counts as decided, as the issue says).
 // The partner is the app of the reference's lists whose inputs share the most capabilities with the
 // app's (the first by name among equals). The prefilter is off, so every decided pair was really searched.
+// The checks run in the commands' default environment (`full`: docs/model.md), as a user's would.
 //
 // Usage: nice -n 10 node --import tsx scripts/wild-census.ts [--corpus DIR] [--budget-s N] [--out FILE]
 // Writes one JSON object per app to --out (default results/wild-census.json) and prints the summary.
@@ -11,6 +12,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { DEFAULT_ENVIRONMENT } from '../src/model/environment.js';
 import { readAppList } from '../src/pairs/lists.js';
 import { censusFile, summarizeCensus, type AppCensus } from '../src/pipeline/census.js';
 import { checkPair } from '../src/pipeline/check-pair.js';
@@ -53,7 +55,7 @@ function closestPartner(mine: ReadonlySet<string>, partners: readonly LoadedApp[
 }
 
 function check(app1: LoadedApp, app2: LoadedApp): Pick<PairResult, 'verdict' | 'error' | 'warnings'> & { decided: boolean } {
-  const r = checkPair(app1, app2, { mode: 'dpor', budgetMs: BUDGET_MS, maxHeapMb: 1536, firstConflict: true, prefilter: false });
+  const r = checkPair(app1, app2, { mode: 'dpor', budgetMs: BUDGET_MS, maxHeapMb: 1536, firstConflict: true, prefilter: false, env: DEFAULT_ENVIRONMENT });
   return { verdict: r.verdict, error: r.error, warnings: r.warnings.filter((w) => w.kind === 'app-exception'), decided: !UNDECIDED.includes(r.verdict) };
 }
 

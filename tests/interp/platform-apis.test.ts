@@ -112,6 +112,11 @@ describe('java.util.Calendar and dates', () => {
     expect(show('def c = Calendar.getInstance(); c.setTimeZone(location.timeZone); c.get(Calendar.HOUR_OF_DAY)')).toBe('17');
     expect(show('[Calendar.instance.time.time == now(), Calendar.getInstance().get(Calendar.HOUR_OF_DAY), Calendar.SATURDAY, Calendar.MINUTE]')).toBe('[true, 21, 7, 12]');
   });
+  it("encodes as Java's URLEncoder and Grails' MD5 codec do", () => {
+    expect(show('URLEncoder.encode("a b&c=d/é!*~", "UTF-8")')).toBe('a+b%26c%3Dd%2F%C3%A9%21*%7E');
+    expect(show('"abc".encodeAsMD5()')).toBe('900150983cd24fb0d6963f7d28e17f72'); // RFC 1321's test vector
+  });
+
   it('parses dates with a pattern and clears the time of a date', () => {
     expect(show('Date.parse("yyyy-MM-dd", "2019-08-02").time')).toBe(String(Date.UTC(2019, 7, 2)));
     // The static method called on an instance, as Groovy allows (talking-alarm-clock's parseDate).

@@ -1,4 +1,5 @@
 // GDK methods of strings; the ones taking Java regular expressions run them on RE2 (regex.ts).
+import { createHash } from 'node:crypto';
 import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
 import { compare, minus, toStr } from '../operators.js';
@@ -22,6 +23,8 @@ export const stringMethods: Record<string, Method<string>> = {
   trim: (s) => s.trim(),
   // Grails' codec the SmartThings sandbox adds to strings (HTTP basic authentication headers); UTF-8 bytes, as the JVM's default.
   encodeAsBase64: (s) => Buffer.from(s, 'utf8').toString('base64'),
+  // Grails' MD5 codec: the hex digest of the UTF-8 bytes (digest authentication of camera servers).
+  encodeAsMD5: (s) => createHash('md5').update(s, 'utf8').digest('hex'),
   capitalize: (s) => s.charAt(0).toUpperCase() + s.slice(1),
   uncapitalize: (s) => s.charAt(0).toLowerCase() + s.slice(1),
   replace: (s, a) => s.split(toStr(a[0])).join(toStr(a[1])),

@@ -12,6 +12,14 @@ import { dateFormatMethod, dateMethod, dateProperty, parseDate, timeZoneMethod, 
 import { jsonSlurperMethod, toJson } from './json.js';
 import { formatJava, mathConstant, mathStatic } from './math.js';
 
+/**
+ * java.net.URLEncoder.encode(s, "UTF-8"): application/x-www-form-urlencoded, so letters, digits and
+ * `.-*_` stay, a space is `+`, every other UTF-8 byte is `%XX`.
+ */
+function formUrlEncode(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+}
+
 function classStatic(cls: string, name: string, args: Value[]): MethodResult {
   const simple = cls.slice(cls.lastIndexOf('.') + 1);
   if (simple === 'Math') return mathStatic(name, args);
@@ -28,6 +36,7 @@ function classStatic(cls: string, name: string, args: Value[]): MethodResult {
   if (simple === 'TimeZone' && name === 'getTimeZone') return new BuiltinObject('timeZone', zoneOf(args[0] ?? null));
   if (simple === 'TimeZone' && name === 'getDefault') return new BuiltinObject('timeZone', 'UTC');
   if (simple === 'JsonOutput' && name === 'toJson') return toJson(args[0] ?? null);
+  if (simple === 'URLEncoder' && name === 'encode') return formUrlEncode(toStr(args[0] ?? null));
   return NOT_FOUND;
 }
 

@@ -8,7 +8,7 @@
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
 import { observedAttributes } from '../analysis/attribute-reads.js';
 import { comparedConstants } from '../analysis/thresholds.js';
-import { capabilityOf, deviceValuesOf, isManualEvent, type CapabilitySpec } from '../devices/capabilities.js';
+import { capabilityOf, deviceValuesOf, isCommandSet, isManualEvent, type CapabilitySpec } from '../devices/capabilities.js';
 import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
 import { REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { expandEventType, type EventTypeSpec } from './environment-events.js';
@@ -234,8 +234,7 @@ function missedTimers(scanned: readonly TypeEntry[], apps: Array<[AppSlot, AppIR
  * which keeps the reference's manual-action rule as it is.
  */
 function worldAttributes(spec: CapabilitySpec): string[] {
-  const written = new Set(Object.values(spec.commands).flatMap((c) => c.writes.map((w) => w.attribute)));
-  return spec.attributes.filter((a) => !a.silent && !written.has(a.name) && !isManualEvent(spec, a.name)).map((a) => a.name);
+  return spec.attributes.filter((a) => !a.silent && !isCommandSet(spec, a.name) && !isManualEvent(spec, a.name)).map((a) => a.name);
 }
 
 /**

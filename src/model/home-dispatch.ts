@@ -141,14 +141,19 @@ export class Dispatcher {
     for (const app of [...this.world.apps].reverse()) {
       for (const { subscription } of matching.filter((s) => s.app === app)) {
         this.access('read', subscriptionLocation(app.id, subscription.handler));
-        const outerManual = this.manual;
-        this.manual = manual;
-        try {
-          this.runHandler(app, subscription.handler, `${event.name}=${event.value}`, [event]);
-        } finally {
-          this.manual = outerManual;
-        }
+        this.runHandlerAs(manual, app, subscription.handler, `${event.name}=${event.value}`, [event]);
       }
+    }
+  }
+
+  /** Runs a handler whose own writes are manual (a person's direct action) or not, as `runHandler`. */
+  runHandlerAs(manual: boolean, app: AppInstance, handler: string, cause: string, args: Value[]): void {
+    const outerManual = this.manual;
+    this.manual = manual;
+    try {
+      this.runHandler(app, handler, cause, args);
+    } finally {
+      this.manual = outerManual;
     }
   }
 

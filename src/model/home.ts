@@ -198,13 +198,7 @@ export class Home {
     const app = this.world.apps[event.app === 'App1' ? 0 : 1];
     const endpoint = this.host.outsideWorldOf(app.id).endpoints.find((e) => e.handler === event.handler);
     if (!endpoint) return;
-    const outerManual = this.events.manual;
-    this.events.manual = true;
-    try {
-      this.host.callEndpoint(app.id, endpoint, event.value, () => this.events.runHandler(app, endpoint.handler, `${event.name} ${event.value}`.trim(), []));
-    } finally {
-      this.events.manual = outerManual;
-    }
+    this.host.callEndpoint(app.id, endpoint, event.value, () => this.events.runHandlerAs(true, app, endpoint.handler, `${event.name} ${event.value}`.trim(), []));
   }
 
   private deviceEvent(state: DeviceState, attribute: string, valueText: string): void {

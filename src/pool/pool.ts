@@ -166,7 +166,9 @@ async function runTask<T, R>(slot: Slot, workerFile: URL, payload: T, taskId: nu
         ? { kind: 'out-of-memory', ms: elapsed() }
         : { kind: 'error', message: `worker ${deathOf(code, signal, stderr.tail)}`, ms: elapsed(), died: true }, true);
     };
-    const timer = setTimeout(() => finish({ kind: 'timeout', ms: elapsed() }, true), options.budgetMs);
+    // The timer fires on the event loop's clock, which may read a millisecond behind Date.now's
+    // rounding: a task stopped at its budget ran for the whole budget.
+    const timer = setTimeout(() => finish({ kind: 'timeout', ms: Math.max(elapsed(), options.budgetMs) }, true), options.budgetMs);
     worker.on('message', onMessage);
     worker.on('exit', onExit);
     worker.send({ taskId, payload });

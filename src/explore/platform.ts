@@ -3,7 +3,7 @@
 // SmartApp has (`location`, `app`, `subscribe`, `runIn`, `sendPush`, ...) stops the check with an
 // error that says so, instead of reading as an unknown variable.
 import type { Platform } from '../interp/context.js';
-import { UnsupportedError } from '../interp/errors.js';
+import { missingProperty, UnsupportedError } from '../interp/errors.js';
 import { NOT_FOUND } from '../interp/groovy-methods.js';
 import { BuiltinObject, type Value } from '../interp/values.js';
 
@@ -46,4 +46,7 @@ export const eventProgramPlatform: Platform = {
     return object === null ? false : refuse(`${object}.${name}`);
   },
   unresolvedCall: refuse,
+  unresolvedName(name) {
+    throw missingProperty(name, 'Script');
+  },
 };

@@ -48,6 +48,8 @@ export interface Platform {
   newObject?(type: string, args: Value[], named: GMap | null): MethodResult;
   /** An unqualified call of a name nothing defines: throws the platform's error. */
   unresolvedCall(name: string): never;
+  /** An unqualified name nothing defines: the platform's value for it, or its error. */
+  unresolvedName(name: string): Value;
 }
 
 /**

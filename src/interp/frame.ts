@@ -20,8 +20,6 @@ export interface AppCore extends RuntimeContext {
   readonly budget: Budget;
   /** The value of `this`. */
   readonly self: BuiltinObject;
-  /** While preferences run, a name that is no variable, input or method is null (an unset setting). */
-  readonly unknownNamesAreNull: boolean;
   hasField(name: string): boolean;
   /** Reads and writes a script field, recording the access. */
   fieldGet(name: string): Value;

@@ -34,8 +34,6 @@ export interface InstanceOptions {
   budget?: Budget;
   /** Extra built-in functions (the preferences DSL during lowering). */
   builtins?: Readonly<Record<string, BuiltinFunction>>;
-  /** Unknown names read as null instead of raising MissingPropertyException (preferences). */
-  unknownNamesAreNull?: boolean;
   /**
    * What the app's code may read of its own state (analysis/state-reads.ts). A field or store key
    * outside it is dead: left out of the canonical state and of the recorded accesses. Default:
@@ -50,7 +48,6 @@ export class AppInstance implements AppHandle, AppCore {
   readonly budget: Budget;
   readonly builtins: Readonly<Record<string, BuiltinFunction>>;
   readonly platform: Platform;
-  readonly unknownNamesAreNull: boolean;
   readonly functions = new Map<string, FunctionIR[]>();
   readonly getters = new Map<string, FunctionIR>();
   readonly inputs = new Map<string, Value>();
@@ -75,7 +72,6 @@ export class AppInstance implements AppHandle, AppCore {
     this.id = options.id;
     this.file = ir.file;
     this.budget = options.budget ?? new Budget();
-    this.unknownNamesAreNull = options.unknownNamesAreNull ?? false;
     this.platform = options.platform;
     const functions = options.platform.functions;
     this.builtins = options.builtins ? { ...functions, ...options.builtins } : functions;

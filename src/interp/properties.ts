@@ -45,8 +45,7 @@ function resolveAppProperty(app: AppCore, name: string): Value {
   if (app.functions.has(name)) return recurse.methodClosure(app, name);
   if (name === 'physicalgraph') return unsupported('the physicalgraph hub API');
   if (isKnownClass(name)) return new ClassRef(name);
-  if (app.unknownNamesAreNull) return null;
-  throw missingProperty(name, 'SmartApp');
+  return app.platform.unresolvedName(name);
 }
 
 export function assignName(frame: Frame, name: string, v: Value): void {

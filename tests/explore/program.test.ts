@@ -130,6 +130,11 @@ describe('violations', () => {
     const report = explore('def m = null\ndef make() { m = [a: 1] }\ndef use() { m.a = 2 }\n');
     expect(report.violations).toEqual([{ message: expect.stringMatching(/^uncaught NullPointerException/), line: 3, trace: ['use'] }]);
   });
+
+  it('reads a name the program never declares as Groovy\'s MissingPropertyException, not as the SmartApp\'s null', () => {
+    const report = explore('def e1() {\n  def y = undeclared\n}\n');
+    expect(report.violations).toEqual([{ message: expect.stringMatching(/^uncaught MissingPropertyException: No such property: undeclared/), line: 2, trace: ['e1'] }]);
+  });
 });
 
 describe('programs that cannot be checked', () => {

@@ -91,6 +91,10 @@ def f() { lock1.setCode(1, "1234"); sw.setHue(20); t.usercodechange(); t."$mode"
     const home = homeFor(`${prefs('input "door", "capability.contactSensor"')}\ndef f() { [door.contact, door.currentContact, door.lock] }`);
     expect(home.app.invoke('f', [])).toEqual(['closed', 'closed', null]);
   });
+  it('reads a name the app never declares as null, as SmartThings does, so calling a method on it is a NullPointerException', () => {
+    expect(show('[undeclared, undeclared == "Pause"]')).toBe('[null, false]');
+    expect(show('try { foo.boom() } catch (NullPointerException e) { "npe" }')).toBe('npe');
+  });
   it('gives a command read as a property the app\'s MissingPropertyException', () => {
     expect(show('try { sw.on } catch (MissingPropertyException e) { "missing" }', prefs('input "sw", "capability.switch"'))).toBe('missing');
   });

@@ -45,4 +45,10 @@ export const smartThings: Platform = {
     if (SMARTAPP_API.has(name)) throw new UnsupportedError(`method ${name}()`);
     throw missingMethod(name, 'SmartApp');
   },
+  unresolvedName() {
+    // A SmartApp reads a name it never declares as null, as it reads an input the user left
+    // unset: SmartThings' own logging guide shows `foo.boom()` with `foo` undeclared failing with
+    // "Cannot invoke method boom() on null object", not with a MissingPropertyException.
+    return null;
+  },
 };

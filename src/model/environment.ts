@@ -6,7 +6,8 @@
 // - `full` (the default): a real home. Every value of a subscribed sensor attribute arrives (both
 //   directions of a binary sensor even when one value is subscribed); numeric attributes also get
 //   values on each side of every constant and numeric setting the two apps compare against; the two
-//   apps' `mode` and number settings differ, as two people would configure them; every periodic
+//   apps' `mode` and number settings differ, as two people would configure them; the location has
+//   the modes the apps name besides the reference's three; every periodic
 //   timer fires, also one set inside a condition (the reference's scan sees only a `schedule` that
 //   opens `installed()`/`initialize()`); a sensor attribute an app only reads (a door contact
 //   checked before locking) changes too, as it does in a home, although no app subscribes; the web
@@ -43,6 +44,8 @@ export interface Environment {
    * environment, is a person operating the device by hand: a direct user action, like a button's.
    */
   handOperated?: boolean;
+  /** The location also has the modes the apps name (`setLocationMode("Sleep")`, `location.mode == "Away"`). */
+  appModes?: boolean;
   /** A sensor attribute an app reads changes even when no app subscribes to it (a door that closes). */
   readSensorsChange?: boolean;
   /** Boolean settings of the openings of a page opened with params (scenes) alternate, by opening. */
@@ -72,6 +75,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     everyTimer: true,
     handOperated: true,
     readSensorsChange: true,
+    appModes: true,
     perOpeningBooleans: PER_OPENING_BOOLEANS,
     outsideWorld: true,
   };

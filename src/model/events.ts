@@ -8,6 +8,7 @@
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
 import { observedAttributes } from '../analysis/attribute-reads.js';
 import { comparedConstants } from '../analysis/thresholds.js';
+import { namedModes } from '../analysis/mode-names.js';
 import { capabilityOf, deviceValuesOf, isCommandSet, isManualEvent, type CapabilitySpec } from '../devices/capabilities.js';
 import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
 import { REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
@@ -80,7 +81,8 @@ interface TypeEntry {
  * (src/model/environment.ts); an event is then never listed twice.
  */
 export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment = REFERENCE_ENVIRONMENT): PairEventList {
-  const extraNumbers = env.thresholds ? valuesAround(pairThresholds(app1.ir, app2.ir, env)) : [];
+  const thresholds = env.thresholds ? appThresholds(app1.ir, app2.ir, env) : [];
+  const appModes = env.appModes ? [...new Set([...namedModes(app1.ir), ...namedModes(app2.ir)])] : [];
   const scanned = scanPairTypes(app1.source, app2.source).map((t) => fromScan(t, app1.ir, app2.ir));
   const apps: Array<[AppSlot, AppIR]> = [['App1', app1.ir], ['App2', app2.ir]];
   const subscribed = [...scanned, ...missedSubscriptions(scanned, apps), ...(env.everyTimer ? missedTimers(scanned, apps) : [])];
@@ -99,7 +101,8 @@ export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment =
       continue;
     }
     const kind = eventKind(entry.type);
-    const values = spec.values.every(isNumeric) ? [...spec.values, ...extraNumbers.filter((n) => !spec.values.includes(n))] : spec.values;
+    const extraValues = spec.values.every(isNumeric) ? valuesAround(thresholdsOf(spec.name, thresholds)) : spec.name === 'mode' ? appModes : [];
+    const values = [...spec.values, ...extraValues.filter((v) => !spec.values.includes(v))];
     for (const value of values) {
       // An extra entry only adds what the reference's list cannot fire yet; the full environment never lists an event twice.
       if ((entry.extra || env.wholeDomains) && events.some((e) => e.name === spec.name && e.value === value && e.capability === entry.capability)) continue;
@@ -146,14 +149,32 @@ function wholeType(type: string): string {
 
 const isNumeric = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));
 
-/** The constants the two apps compare against, and the numeric settings the environment gives them. */
-function pairThresholds(app1: AppIR, app2: AppIR, env: Environment): number[] {
+/** What one app compares numbers against, and the attributes whose values can reach those comparisons. */
+interface AppThresholds {
+  observed: ReadonlySet<string> | 'all';
+  numbers: readonly number[];
+}
+
+/**
+ * Per app, the constants it compares against and the numeric setting the environment gives it.
+ * An app's comparison can split only values the app observes (reads or subscribes to), so an
+ * attribute's thresholds are those of the apps that observe it: a number one app compares against
+ * its own computations (a colour temperature it derives from the clock) no longer multiplies the
+ * values of an attribute only the other app hears.
+ */
+function appThresholds(app1: AppIR, app2: AppIR, env: Environment): AppThresholds[] {
   const numberSetting = (ir: AppIR) => ir.inputs.some((i) => i.type === 'number' || i.type === 'decimal');
-  const settings = [
-    ...(numberSetting(app1) ? [INPUT_CONSTANTS.number as number] : []),
-    ...(numberSetting(app2) ? [env.secondAppNumber ?? (INPUT_CONSTANTS.number as number)] : []),
-  ];
-  return [...new Set([...comparedConstants(app1), ...comparedConstants(app2), ...settings])].sort((a, b) => a - b);
+  const ofApp = (ir: AppIR, setting: number): AppThresholds => ({
+    observed: observedAttributes(ir),
+    numbers: [...comparedConstants(ir), ...(numberSetting(ir) ? [setting] : [])],
+  });
+  return [ofApp(app1, INPUT_CONSTANTS.number as number), ofApp(app2, env.secondAppNumber ?? (INPUT_CONSTANTS.number as number))];
+}
+
+/** The distinct thresholds of an attribute, sorted: the numbers of every app that observes it. */
+function thresholdsOf(attribute: string, apps: readonly AppThresholds[]): number[] {
+  const observing = apps.filter((a) => a.observed === 'all' || a.observed.has(attribute));
+  return [...new Set(observing.flatMap((a) => a.numbers))].sort((a, b) => a - b);
 }
 
 /** One value below the lowest threshold, one between each two, one above the highest: every side of each. */

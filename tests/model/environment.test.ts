@@ -114,12 +114,36 @@ describe('sensor events', () => {
     expect(conflicts(check(dark, motion, { attributes: ['switch'], env: 'full' }))).toContain(off);
   });
 
-  it('keep numeric setting values among the thresholds: values either side of both apps\' settings', () => {
+  it('take only the thresholds of the apps that observe the attribute: a number one app compares never splits what only the other hears', () => {
+    // Dark Room Light compares illuminance against 30 and 500; Heat when Cold, as App2, compares
+    // temperature against its setting (70). Pooled, 70 would add a value between 30 and 500.
+    const cold = fixture('heat-when-cold');
+    expect(eventValues(dark, cold, 'full', 'illuminance')).toEqual(['0', '100', '29', '265', '501']);
+    expect(new Set(eventValues(dark, cold, 'full', 'temperature'))).toEqual(new Set(['55', '45', '69', '71']));
+  });
+
+  it('keep numeric setting values among the thresholds of the app that compares against them', () => {
+    // Heat when Cold (App1) compares temperature against its setting, 50; Heat on Arrival only
+    // sends its setting (70) to the thermostat and observes no temperature.
     const values = eventValues(fixture('heat-when-cold'), fixture('heat-on-arrival'), 'full', 'temperature').map(Number);
-    for (const setting of [50, 70]) {
-      expect(values.some((v) => v < setting)).toBe(true);
-      expect(values.some((v) => v > setting)).toBe(true);
-    }
+    expect(values.some((v) => v < 50)).toBe(true);
+    expect(values.some((v) => v > 50)).toBe(true);
+    expect(values.some((v) => v > 70)).toBe(false);
+  });
+});
+
+describe('location modes', () => {
+  const [sleep, motion] = [fixture('lights-out-at-sleep'), demo('motion-light')];
+
+  it('include the modes the apps name in the full environment; the reference has its three', () => {
+    expect(eventValues(sleep, motion, 'reference', 'mode')).toEqual(['home', 'away', 'night']);
+    expect(eventValues(sleep, motion, 'full', 'mode')).toEqual(['home', 'away', 'night', 'Sleep']);
+  });
+
+  it('so that an app acting in a mode of its own acts, and its write can conflict', () => {
+    const off = 'switch lights-out-at-sleep=off over motion-light=on';
+    expect(conflicts(check(sleep, motion, { attributes: ['switch'], env: 'reference' }))).not.toContain(off);
+    expect(conflicts(check(sleep, motion, { attributes: ['switch'], env: 'full' }))).toContain(off);
   });
 });
 

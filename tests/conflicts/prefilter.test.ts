@@ -44,10 +44,34 @@ describe('possibleWrites on small apps', () => {
     expect(all).toEqual(expect.arrayContaining(['switch0.switch', 'switch0.level', 'lock0.lock', 'location.mode']));
   });
 
-  it('takes every command but not the mode when the computed name is called on a device input', () => {
+  it("takes every command of the input's capability, but not the mode, when the computed name is called on a device input", () => {
     const commands = keys(possibleWrites(inlineApp(inputs, 'def cmd = "on"\nsw."$cmd"()')));
-    expect(commands).toEqual(expect.arrayContaining(['switch0.switch', 'switch0.level', 'lock0.lock']));
+    expect(commands).toEqual(expect.arrayContaining(['switch0.switch', 'switch0.level']));
+    expect(commands).not.toContain('lock0.lock');
     expect(commands).not.toContain('location.mode');
+  });
+
+  describe('a command called on a receiver that is certainly one input', () => {
+    const devices = 'input "m", "capability.motionSensor"\ninput "fans", "capability.switch", multiple: true\ninput "th", "capability.thermostat"';
+    const writes = (body: string) => keys(possibleWrites(inlineApp(devices, body)));
+
+    it("writes only that input's capability: a switch's off is no thermostat's", () => {
+      expect(writes('fans.off()')).toEqual(['switch0.switch']);
+      expect(writes('fans?.each { it.off() }')).toEqual(['switch0.switch']);
+      expect(writes('fans.findAll { it.currentSwitch == "on" }.each { f -> f.off() }')).toEqual(['switch0.switch']);
+      expect(writes('for (f in fans) { f.off() }')).toEqual(['switch0.switch']);
+      expect(writes('fans.eachWithIndex { f, i -> f.off() }')).toEqual(['switch0.switch']);
+    });
+
+    it('counts for every capability when the receiver is not certain: a list of inputs, a parameter, a shadowing local', () => {
+      const both = ['switch0.switch', 'thermostat0.thermostatMode'];
+      expect(writes('[fans, th].flatten().each { it.off() }')).toEqual(both);
+      expect(writes('turnOff(fans)\n}\ndef turnOff(devices) {\ndevices.off()')).toEqual(both);
+      expect(writes('def fans = th\nfans.off()')).toEqual(both);
+      expect(writes('fans.each { fans -> fans.off() }')).toEqual(both);
+      expect(writes('fans.inject(th) { acc, f -> acc.off() }')).toEqual(both);
+      expect(writes('fans = th\nfans.off()')).toEqual(both);
+    });
   });
 
   it('includes the toggles: speak() writes oneUser, setColor writes colorChanged', () => {

@@ -18,7 +18,8 @@
 import { FULL_PAIR_MODES, PER_OPENING_BOOLEANS, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
 import type { Value } from '../interp/values.js';
-import type { InputIR } from '../ir/ir.js';
+import type { AppIR, InputIR } from '../ir/ir.js';
+import { namedModes } from '../analysis/mode-names.js';
 import { LOCATION_MODES } from './home-world.js';
 
 export const ENVIRONMENT_NAMES = ['reference', 'full'] as const;
@@ -81,13 +82,19 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
   };
 }
 
+/** The location's modes: the reference's three, and in the full environment every mode the apps name. */
+export function locationModes(env: Environment, apps: readonly AppIR[]): readonly string[] {
+  return env.appModes ? [...new Set([...LOCATION_MODES, ...apps.flatMap(namedModes)])] : LOCATION_MODES;
+}
+
 /**
  * The value the environment gives an app's input instead of the reference's constant, or undefined
- * to keep it. `inputs`: all the app's inputs, for the position of a mode input among them.
+ * to keep it. `inputs`: all the app's inputs, for the position of a mode input among them;
+ * `modes`: the location's modes (`locationModes`).
  */
-export function pairSetting(env: Environment, app: string, input: InputIR, inputs: readonly InputIR[]): { value: Value } | undefined {
+export function pairSetting(env: Environment, app: string, input: InputIR, inputs: readonly InputIR[], modes: readonly string[] = LOCATION_MODES): { value: Value } | undefined {
   if (app !== 'App1' && app !== 'App2') return undefined;
-  if (env.everyOption && input.multiple && input.type === 'mode') return { value: [...LOCATION_MODES] };
+  if (env.everyOption && input.multiple && input.type === 'mode') return { value: [...modes] };
   if (env.everyOption && input.multiple && input.type === 'enum' && input.options !== undefined) return { value: input.options.map(optionValue) };
   if (input.type === 'mode' && env.pairModes) {
     const modes = env.pairModes[app];

@@ -8,10 +8,9 @@
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
 import { observedAttributes } from '../analysis/attribute-reads.js';
 import { comparedConstants } from '../analysis/thresholds.js';
-import { namedModes } from '../analysis/mode-names.js';
 import { capabilityOf, deviceValuesOf, isCommandSet, isManualEvent, type CapabilitySpec } from '../devices/capabilities.js';
 import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
-import { REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
+import { locationModes, REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { expandEventType, type EventTypeSpec } from './environment-events.js';
 import { scanPairTypes, type ScannedType } from './reference-scan.js';
 import { appOutsideWorld, changingServices, endpointPayloads, serviceAttribute, WEB_ANSWER_EVENT, WEB_SERVICE_CAPABILITY } from './outside-world.js';
@@ -82,7 +81,7 @@ interface TypeEntry {
  */
 export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment = REFERENCE_ENVIRONMENT): PairEventList {
   const thresholds = env.thresholds ? appThresholds(app1.ir, app2.ir, env) : [];
-  const appModes = env.appModes ? [...new Set([...namedModes(app1.ir), ...namedModes(app2.ir)])] : [];
+  const modes = locationModes(env, [app1.ir, app2.ir]);
   const scanned = scanPairTypes(app1.source, app2.source).map((t) => fromScan(t, app1.ir, app2.ir));
   const apps: Array<[AppSlot, AppIR]> = [['App1', app1.ir], ['App2', app2.ir]];
   const subscribed = [...scanned, ...missedSubscriptions(scanned, apps), ...(env.everyTimer ? missedTimers(scanned, apps) : [])];
@@ -101,7 +100,7 @@ export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment =
       continue;
     }
     const kind = eventKind(entry.type);
-    const extraValues = spec.values.every(isNumeric) ? valuesAround(thresholdsOf(spec.name, thresholds)) : spec.name === 'mode' ? appModes : [];
+    const extraValues = spec.values.every(isNumeric) ? valuesAround(thresholdsOf(spec.name, thresholds)) : spec.name === 'mode' ? modes : [];
     const values = [...spec.values, ...extraValues.filter((v) => !spec.values.includes(v))];
     for (const value of values) {
       // An extra entry only adds what the reference's list cannot fire yet; the full environment never lists an event twice.

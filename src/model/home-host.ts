@@ -29,10 +29,12 @@ export class HomeHost implements Host {
     private readonly world: HomeWorld,
     private readonly events: Dispatcher,
     private readonly environment: Environment = REFERENCE_ENVIRONMENT,
+    /** The location's modes (environment.ts, `locationModes`). */
+    private readonly modes: readonly string[] = LOCATION_MODES,
   ) {}
 
   inputValue(app: AppHandle, input: InputIR): Value {
-    const setting = pairSetting(this.environment, app.id, input, this.world.instance(app.id).ir.inputs);
+    const setting = pairSetting(this.environment, app.id, input, this.world.instance(app.id).ir.inputs, this.modes);
     if (setting) return setting.value;
     const binding = defaultBinding(input);
     if (binding.kind === 'value') return binding.value;
@@ -91,7 +93,7 @@ export class HomeHost implements Host {
   }
 
   locationModes(): string[] {
-    return LOCATION_MODES;
+    return [...this.modes];
   }
 
   setLocationMode(handle: AppHandle, mode: string): void {

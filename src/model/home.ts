@@ -15,7 +15,7 @@ import { NOW_MS } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
-import type { Environment } from './environment.js';
+import { locationModes, REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { COMMAND_EVENT, dataMap, Dispatcher } from './home-dispatch.js';
 import { eventDataOf, isCommandSet } from '../devices/capabilities.js';
 import { HomeHost } from './home-host.js';
@@ -68,7 +68,8 @@ export class Home {
     this.handOperated = options.environment?.handOperated ?? false;
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
     const budget = new Budget();
-    const host = (this.host = new HomeHost(this.world, this.events, options.environment));
+    const environment = options.environment ?? REFERENCE_ENVIRONMENT;
+    const host = (this.host = new HomeHost(this.world, this.events, environment, locationModes(environment, list)));
     this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget, reads: options.liveStateOnly ? stateReads(ir) : undefined })));
   }
 

@@ -8,7 +8,8 @@ import { buildPairEvents } from '../../src/model/events.js';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
 import { DEFAULT_TRACKED, pairEnvironment } from '../../src/pipeline/explore-pair.js';
 import type { CheckPairOptions } from '../../src/pipeline/explore-pair.js';
-import { loadApp } from '../../src/pipeline/load.js';
+import { Home } from '../../src/model/home.js';
+import { loadApp, lowerSource } from '../../src/pipeline/load.js';
 import type { PairResult } from '../../src/results/types.js';
 import { stcheck } from '../support/cli.js';
 import { REPO_ROOT } from '../support/corpus.js';
@@ -138,6 +139,19 @@ describe('location modes', () => {
   it('include the modes the apps name in the full environment; the reference has its three', () => {
     expect(eventValues(sleep, motion, 'reference', 'mode')).toEqual(['home', 'away', 'night']);
     expect(eventValues(sleep, motion, 'full', 'mode')).toEqual(['home', 'away', 'night', 'Sleep']);
+  });
+
+  it("are what `location.modes` lists and what an unrestricted mode setting holds, also the other app's", () => {
+    const sleepApp = loadApp(sleep);
+    const lister = lowerSource('preferences { section { input "modes", "mode", multiple: true } }\ndef f() { [location.modes*.name, modes] }', 'lister.groovy');
+    if (!sleepApp.ok || !lister.ok) throw new Error('fixture does not load');
+    const listed = (env: 'reference' | 'full') => {
+      const home = new Home([sleepApp.app.ir, lister.app], { init: true, environment: pairEnvironment({ env }) });
+      home.install();
+      return home.apps[1].invoke('f', []);
+    };
+    expect(listed('full')).toEqual([['home', 'away', 'night', 'Sleep'], ['home', 'away', 'night', 'Sleep']]);
+    expect(listed('reference')).toEqual([['home', 'away', 'night'], 'home']);
   });
 
   it('so that an app acting in a mode of its own acts, and its write can conflict', () => {

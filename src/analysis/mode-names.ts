@@ -8,12 +8,12 @@ import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
+import { equalityComparison } from './comparisons.js';
 
 /** Calls that set the location mode to their first argument. */
 const MODE_SETTERS: ReadonlySet<string> = new Set(['setLocationMode', 'setMode']);
 /** Reads of the mode through `location`: `location.mode`, `location.currentMode`, `location.getMode()`. */
 const MODE_PROPERTIES: ReadonlySet<string> = new Set(['mode', 'currentMode', 'getMode', 'getCurrentMode']);
-const EQUALITY: ReadonlySet<ast.BinaryOperator> = new Set(['==', '!=']);
 /** Location events that carry a mode (reference §2.6 folds `position` and a bare `location` onto `mode`). */
 const MODE_EVENTS: ReadonlySet<string> = new Set(['mode', 'position', 'location']);
 
@@ -30,20 +30,12 @@ export function namedModes(ir: AppIR): string[] {
       found.push(e.value);
     };
     const readsMode = (e: ast.Expression | null | undefined) => e != null && (isLocationMode(e) || (isModeHandler && isEventValue(e)));
-    const compare = (sides: ReadonlyArray<ast.Expression | null | undefined>) => {
-      if (sides.some(readsMode)) sides.forEach(add);
-    };
     walk(method.decl, (node) => {
-      if (node.kind === 'Binary' && EQUALITY.has(node.operator)) compare([node.left, node.right]);
-      else if (node.kind === 'Binary' && node.operator === 'in' && node.right.kind === 'ListLiteral') {
-        if (readsMode(node.left)) node.right.elements.forEach(add);
-      } else if (node.kind === 'Switch') {
-        if (readsMode(node.discriminant)) node.cases.forEach((c) => c.tests.forEach(add));
+      const comparison = equalityComparison(node);
+      if (comparison) {
+        if (comparison.subjects.some(readsMode)) comparison.candidates.forEach(add);
       } else if (node.kind === 'Assign' && node.operator === '=' && isLocationMode(node.target)) add(node.value);
-      else if (node.kind === 'MethodCall' && typeof node.method === 'string') {
-        if (MODE_SETTERS.has(node.method) && (node.receiver === null || isLocation(node.receiver))) add(node.args[0]);
-        else if (node.method === 'equals' || node.method === 'equalsIgnoreCase') compare([node.receiver, ...node.args]);
-      }
+      else if (node.kind === 'MethodCall' && typeof node.method === 'string' && MODE_SETTERS.has(node.method) && (node.receiver === null || isLocation(node.receiver))) add(node.args[0]);
     });
   }
   return found;

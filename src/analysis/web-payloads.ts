@@ -12,6 +12,7 @@
 import type { AppIR, FunctionIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
+import { equalityComparison } from './comparisons.js';
 
 /** The APIs whose answer the outside service decides (the closure is called with the response). */
 const HTTP_APIS: ReadonlySet<string> = new Set(['httpGet', 'httpPost', 'httpPostJson', 'httpPut', 'httpPutJson', 'httpDelete']);
@@ -183,9 +184,6 @@ function distinctPaths(paths: readonly PayloadPath[]): PayloadPath[] {
   });
 }
 
-const EQUALITY = new Set<ast.BinaryOperator>(['==', '!=']);
-const EQUALITY_METHODS = new Set(['equals', 'equalsIgnoreCase']);
-
 /**
  * What can hold a payload's value: the variables a payload is read from (`resp`, `request`, a local
  * `json = request.JSON`), and, as a local or parameter it may have been passed in, any other bare
@@ -211,21 +209,13 @@ export function answersOf(bodies: readonly ast.Node[], holders: PayloadHolders):
     const text = e === undefined ? undefined : literalText(e);
     if (text !== undefined && !found.includes(text)) found.push(text);
   };
-  const holds = (e: ast.Expression | null | undefined) => e != null && holdsPayload(e, holders);
-  /** `a == "x"` where `a` may hold a payload: the literal among the two sides. */
-  const compare = (sides: ReadonlyArray<ast.Expression | null | undefined>) => {
-    if (sides.some(holds)) sides.forEach((e) => add(e ?? undefined));
-  };
+  const holds = (e: ast.Expression | null) => e !== null && holdsPayload(e, holders);
   for (const body of bodies) {
     walk(body, (node) => {
-      if (node.kind === 'Binary' && EQUALITY.has(node.operator)) {
-        // A status code (`resp.status == 200`): the modelled service always answers 200.
-        if (![node.left, node.right].some(isStatus)) compare([node.left, node.right]);
-      } else if (node.kind === 'Binary' && node.operator === 'in' && node.right.kind === 'ListLiteral') {
-        if (holds(node.left)) node.right.elements.forEach(add);
-      } else if (node.kind === 'Switch') {
-        if (holds(node.discriminant)) node.cases.forEach((c) => c.tests.forEach(add));
-      } else if (node.kind === 'MethodCall' && typeof node.method === 'string' && EQUALITY_METHODS.has(node.method)) compare([node.receiver, ...node.args]);
+      const comparison = equalityComparison(node);
+      // A status code (`resp.status == 200`): the modelled service always answers 200.
+      if (!comparison || comparison.subjects.some((e) => e !== null && isStatus(e))) return;
+      if (comparison.subjects.some(holds)) comparison.candidates.forEach((e) => add(e ?? undefined));
     });
   }
   const answers = found.slice(0, MAX_ANSWERS - 1);

@@ -56,7 +56,8 @@ export class ReceiverResolver {
 
   private nameInput(id: ast.Identifier): string | undefined {
     for (let node: ast.Node | null | undefined = this.parents.get(id); node; node = this.parents.get(node)) {
-      if (node.kind === 'Closure' && closureBinds(node, id.name)) return node.params?.[0]?.name === id.name || node.params === null ? this.elementInput(node) : undefined;
+      // Only the first parameter (or `it`) is the element; `eachWithIndex`'s second is its index.
+      if (node.kind === 'Closure' && closureBinds(node, id.name)) return isElementParameter(node, id.name) ? this.elementInput(node) : undefined;
       if (node.kind === 'ForIn' && node.variable === id.name) return this.inputOf(node.iterable);
     }
     if (this.declared.has(id.name) || this.shadowed.has(id.name) || !this.inputs.has(id.name)) return undefined;
@@ -75,6 +76,11 @@ export class ReceiverResolver {
 /** Whether the closure declares `name`: one of its parameters, or `it` when it names none. */
 function closureBinds(closure: ast.Closure, name: string): boolean {
   return closure.params === null ? name === 'it' : closure.params.some((p) => p.name === name);
+}
+
+/** Whether `name` is the closure's element parameter: its first, or `it` when it names none. */
+function isElementParameter(closure: ast.Closure, name: string): boolean {
+  return closure.params === null || closure.params[0]?.name === name;
 }
 
 /** The names a node declares in its method: locals, parameters, loop variables, catch parameters. */

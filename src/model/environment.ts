@@ -90,11 +90,11 @@ export function locationModes(env: Environment, apps: readonly AppIR[]): readonl
 /**
  * The value the environment gives an app's input instead of the reference's constant, or undefined
  * to keep it. `inputs`: all the app's inputs, for the position of a mode input among them;
- * `modes`: the location's modes (`locationModes`).
+ * `allModes`: the location's modes (`locationModes`).
  */
-export function pairSetting(env: Environment, app: string, input: InputIR, inputs: readonly InputIR[], modes: readonly string[] = LOCATION_MODES): { value: Value } | undefined {
+export function pairSetting(env: Environment, app: string, input: InputIR, inputs: readonly InputIR[], allModes: readonly string[] = LOCATION_MODES): { value: Value } | undefined {
   if (app !== 'App1' && app !== 'App2') return undefined;
-  if (env.everyOption && input.multiple && input.type === 'mode') return { value: [...modes] };
+  if (env.everyOption && input.multiple && input.type === 'mode') return { value: [...allModes] };
   if (env.everyOption && input.multiple && input.type === 'enum' && input.options !== undefined) return { value: input.options.map(optionValue) };
   if (input.type === 'mode' && env.pairModes) {
     const modes = env.pairModes[app];

@@ -65,10 +65,10 @@ export class Home {
     if (always !== undefined && always.size > 0) this.world.alwaysDispatched = (attribute) => always.has(attribute);
     this.events = new Dispatcher(this.world, options.everyAccess ?? true);
     this.states = new HomeStates(this.world);
-    this.handOperated = options.environment?.handOperated ?? false;
+    const environment = options.environment ?? REFERENCE_ENVIRONMENT;
+    this.handOperated = environment.handOperated ?? false;
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
     const budget = new Budget();
-    const environment = options.environment ?? REFERENCE_ENVIRONMENT;
     const host = (this.host = new HomeHost(this.world, this.events, environment, locationModes(environment, list)));
     this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget, reads: options.liveStateOnly ? stateReads(ir) : undefined })));
   }

@@ -1,7 +1,7 @@
 // Batch runs end to end: real apps through the worker pool into a SQLite store, budgets that stop
 // runaway pairs, and resuming a run killed at random points.
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -10,6 +10,7 @@ import { runBatch, type BatchOptions } from '../../src/batch/batch.js';
 import { outcomeRecord, type PairTask } from '../../src/batch/task.js';
 import { Store } from '../../src/store/store.js';
 import { stcheck } from '../support/cli.js';
+import { storedResults } from '../support/store.js';
 import { HAVE_CORPUS, LISTS_DIR, REPO_ROOT, SMARTAPPS_DIR } from '../support/corpus.js';
 
 const DEMO = join(REPO_ROOT, 'apps');
@@ -227,16 +228,17 @@ describe.skipIf(!HAVE_CORPUS)('a batch killed at random points and resumed', () 
     const db = options({}).db;
     let killedMidway = 0;
     for (let attempt = 0; attempt < 4; attempt++) {
-      const before = storedCount(db);
-      // Kill once a random number of further results is stored (or at once, before any).
-      const target = before + Math.floor(Math.random() * 6);
+      const before = storedResults(db);
+      // Kill once a random number of further results is stored: at least one on the first
+      // attempt, so that some kill lands mid-way whatever is drawn; later ones may kill at once.
+      const target = before + (attempt === 0 ? 1 : 0) + Math.floor(Math.random() * 6);
       const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), ...args, '--db', db, ...(attempt ? ['--resume', 'last'] : [])], { cwd: REPO_ROOT, stdio: 'ignore' });
       const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-      const poll = setInterval(() => { if (storedCount(db) >= target) child.kill('SIGKILL'); }, 20);
+      const poll = setInterval(() => { if (storedResults(db) >= target) child.kill('SIGKILL'); }, 20);
       const code = await exited;
       clearInterval(poll);
       if (code === 0) break;
-      if (storedCount(db) > before) killedMidway++;
+      if (storedResults(db) > before) killedMidway++;
     }
     // However often it was killed, one more resume finishes the run.
     expect(stcheck(...args, '--db', db, '--resume', 'last').code).toBe(0);
@@ -245,12 +247,3 @@ describe.skipIf(!HAVE_CORPUS)('a batch killed at random points and resumed', () 
   });
 });
 
-/** Results stored so far (0 before the store exists). */
-function storedCount(db: string): number {
-  if (!existsSync(db)) return 0;
-  const store = new Store(db);
-  const runs = store.runs();
-  const count = runs.length ? store.doneKeys(runs[0].id).size : 0;
-  store.close();
-  return count;
-}

@@ -7,13 +7,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBatch } from '../../src/batch/batch.js';
 import { Store } from '../../src/store/store.js';
 import { HAVE_CORPUS, LISTS_DIR, REPO_ROOT, SMARTAPPS_DIR } from '../support/corpus.js';
 import { HAVE_REDIS, startRedis, type RedisServer } from '../support/redis.js';
+import { storedResults } from '../support/store.js';
 
 const LISTS = join(LISTS_DIR, 'device-interaction');
 // A state limit instead of a time budget: the pairs that reach it stop at the same state on any
@@ -44,20 +44,6 @@ function rows(db: string): string[] {
 
 // About a minute of CPU in all; a loaded machine stretches it several times.
 const SLOW = 900_000;
-
-/** The results a running batch has stored so far (0 before it created its store). */
-function storedCount(db: string): number {
-  try {
-    const reader = new Database(db, { readonly: true, fileMustExist: true });
-    try {
-      return (reader.prepare('SELECT count(*) AS n FROM results').get() as { n: number }).n;
-    } finally {
-      reader.close();
-    }
-  } catch {
-    return 0;
-  }
-}
 
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 200));
@@ -140,7 +126,7 @@ describe.skipIf(!HAVE_REDIS || !HAVE_CORPUS)('a batch on a BullMQ queue with wor
     });
     const first = stcheck(['batch', ...BATCH_ARGS, '--jobs', '0', '--queue', redis.url, '--db', db]);
     // Killed once it has stored a third of the results.
-    await until(() => storedCount(db) >= Math.floor(expected.length / 3));
+    await until(() => storedResults(db) >= Math.floor(expected.length / 3));
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull();
     // The workers go on while no coordinator runs: their results wait on the run's queue.

@@ -71,7 +71,7 @@ describe.skipIf(!HAVE_CORPUS || !HAVE_CHROMIUM)('the HTML report in headless Chr
   it('fits the pair table with all its columns in a 1280 px window, verdicts in their colours', async () => {
     const fit = await page.evaluate(() => {
       const box = document.getElementById('pairs')!;
-      const headers = [...document.querySelectorAll('table.pairs th')].map((th) => th.getBoundingClientRect().right);
+      const headers = Array.from(document.querySelectorAll('table.pairs th')).map((th) => th.getBoundingClientRect().right);
       return { overflow: box.scrollWidth - box.clientWidth, rightmost: Math.max(...headers), window: document.documentElement.clientWidth, columns: headers.length };
     });
     expect(fit.columns).toBe(11);

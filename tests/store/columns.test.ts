@@ -59,7 +59,7 @@ describe('the result column map', () => {
     const [row] = exportRows([stored(result)], 'results');
     for (const column of RESULT_COLUMNS.filter((c) => c.exported)) {
       expect(EXPORT_COLUMNS.results).toContain(column.name);
-      expect([column.name, row[column.name]]).toEqual([column.name, result[column.field]]);
+      expect([column.name, row[column.name]]).toEqual([column.name, result[column.field as keyof PairResult]]);
     }
     expect(Object.keys(row)).toEqual(EXPORT_COLUMNS.results);
     expect(row).toMatchObject({ conflicts: result.conflicts.length, warnings: 1 });

@@ -1,8 +1,9 @@
 // Which device attributes (and the location mode) each method of an app may write, through the
 // methods it calls: what `--first-conflict` uses to try first the events whose handlers can write a
-// tracked attribute (model/event-priority.ts, issue 17). A heuristic for the search order only, so
-// it may be imprecise; it follows write-bound.ts: commands of the app's input capabilities named in
-// the method, `setLocationMode`/`setMode`, and the methods it calls or names (timers fire at once).
+// tracked attribute (model/event-priority.ts, issue 17), and which one-off timers come due later in
+// the full environment (model/events.ts). A heuristic for those choices, never for soundness, so it
+// may be imprecise; it follows write-bound.ts: commands of the app's input capabilities named in
+// the method, `setLocationMode`/`setMode`, and the methods it calls or names (timers included).
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';

@@ -13,7 +13,7 @@
 //   checked before locking) changes too, as it does in a home, although no app subscribes; the web
 //   services the apps poll answer and change their answers, and outside clients call the apps'
 //   REST endpoints; the boolean settings of a page opened once per scene differ from scene to
-//   scene. The reference's
+//   scene; a one-off timer (`runIn`) comes due later, as an event of its own. The reference's
 //   manual-action rule (§4.4) is kept in both.
 import { FULL_PAIR_MODES, PER_OPENING_BOOLEANS, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
@@ -56,6 +56,11 @@ export interface Environment {
    * their answers; outside clients call the apps' REST endpoints.
    */
   outsideWorld?: boolean;
+  /**
+   * A one-off timer (`runIn`, `runOnce`) whose method the app names comes due later, as an event of
+   * its own that other events can come before (due-timers.ts), instead of running at once.
+   */
+  delayedTimers?: boolean;
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -79,6 +84,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     appModes: true,
     perOpeningBooleans: PER_OPENING_BOOLEANS,
     outsideWorld: true,
+    delayedTimers: true,
   };
 }
 

@@ -4,7 +4,8 @@
 // so our state and transition counts, comparable with the paper's. Subscriptions that the lowering
 // finds but the token scan misses (a subscription the scan cannot read) are appended, so no
 // subscribed event goes unfired: a deliberate deviation, listed per pair as `extra`. The full
-// environment appends, as extras too, the sensor attributes an app reads that no subscription fires.
+// environment appends, as extras too, the sensor attributes an app reads that no subscription fires,
+// and one event per one-off timer method, which runs the timer when it comes due (due-timers.ts).
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
 import { observedAttributes } from '../analysis/attribute-reads.js';
 import { comparedConstants } from '../analysis/thresholds.js';
@@ -13,6 +14,8 @@ import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
 import { locationModes, REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { expandEventType, type EventTypeSpec } from './environment-events.js';
 import { scanPairTypes, type ScannedType } from './reference-scan.js';
+import { oneOffTimerMethods } from './due-timers.js';
+import { methodWrites } from '../analysis/method-writes.js';
 import { appOutsideWorld, changingServices, endpointPayloads, serviceAttribute, WEB_ANSWER_EVENT, WEB_SERVICE_CAPABILITY } from './outside-world.js';
 
 export type AppSlot = 'App1' | 'App2';
@@ -29,10 +32,11 @@ export interface PairEvent {
   /**
    * The subscribed type it came from: `switch`, `contact.open`, `mode`, `app`, `schedule`; `web`
    * for a web service's new answer (a `device` event of the web-service device), `endpoint` for an
-   * outside client's call (model/outside-world.ts).
+   * outside client's call (model/outside-world.ts), `timer` for a one-off timer coming due.
    */
   type: string;
-  kind: 'device' | 'location' | 'app' | 'schedule' | 'endpoint';
+  /** A `timer` event is enabled only while its timer is pending (due-timers.ts); every other event always. */
+  kind: 'device' | 'location' | 'app' | 'schedule' | 'endpoint' | 'timer';
   /** The app whose subscription (or schedule) introduced the type. */
   app: AppSlot;
   /** Event name and value delivered to handlers (for a schedule: `schedule` and the method). */
@@ -40,7 +44,7 @@ export interface PairEvent {
   value: string;
   /** For device events: the capability of the device that fires it (one device per capability). */
   capability?: string;
-  /** For schedule and endpoint events: the method the timer or the call runs. */
+  /** For schedule, timer and endpoint events: the method the timer or the call runs. */
   handler?: string;
   /** Not in the reference's list: found by our lowering only. */
   extra: boolean;
@@ -77,9 +81,11 @@ interface TypeEntry {
 /**
  * The pair's events in an environment (default the reference's). The full environment fires every
  * value of a suffixed subscription's attribute and adds numeric values around the pair's thresholds
- * (src/model/environment.ts); an event is then never listed twice.
+ * (src/model/environment.ts); an event is then never listed twice. `tracked`: the attributes the
+ * check tracks, if known; in the full environment only the one-off timers that can write one come
+ * due later (due-timers.ts), the others run at once.
  */
-export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment = REFERENCE_ENVIRONMENT): PairEventList {
+export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment = REFERENCE_ENVIRONMENT, tracked?: readonly string[]): PairEventList {
   const thresholds = env.thresholds ? appThresholds(app1.ir, app2.ir, env) : [];
   const modes = locationModes(env, [app1.ir, app2.ir]);
   const scanned = scanPairTypes(app1.source, app2.source).map((t) => fromScan(t, app1.ir, app2.ir));
@@ -109,6 +115,7 @@ export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment =
     }
   }
   if (env.outsideWorld) for (const [app, ir] of apps) events.push(...outsideWorldEvents(app, ir, events.length));
+  if (env.delayedTimers) for (const [i, [app, ir]] of apps.entries()) events.push(...dueTimerEvents(app, ir, apps[1 - i][1], events.length, tracked));
   return { events, unmodelled };
 }
 
@@ -227,6 +234,20 @@ function missedSubscriptions(scanned: readonly TypeEntry[], apps: ReadonlyArray<
     }
   }
   return extra;
+}
+
+/**
+ * One event per method the app sets one-off timers for, numbered from `firstId`: the timer coming
+ * due. Only methods whose own writes can conflict in the minutes before they come due: methods
+ * that can write an attribute the other app can write too (analysis/method-writes.ts, callees
+ * included), and with `tracked` one the check tracks. The other timers run at once, as in the
+ * reference: their pending states would multiply the search's without a conflict to find in them.
+ */
+function dueTimerEvents(app: AppSlot, ir: AppIR, other: AppIR, firstId: number, tracked?: readonly string[]): PairEvent[] {
+  const writes = methodWrites(ir);
+  const contested = new Set([...methodWrites(other).values()].flatMap((attributes) => [...attributes]).filter((a) => !tracked || tracked.includes(a)));
+  const canConflict = (method: string) => [...(writes.get(method) ?? [])].some((a) => contested.has(a));
+  return oneOffTimerMethods(ir).filter(canConflict).map((handler, i) => ({ id: firstId + i, type: 'timer', kind: 'timer', app, name: 'timer', value: handler, handler, extra: true }));
 }
 
 /** Timers the clock fires again and again (a one-off `runIn`/`runOnce` already ran when it was set). */

@@ -34,6 +34,8 @@ export class Dispatcher {
    * twentieth of a transition's time on FireCO2Alarm's pairs.
    */
   detailed = true;
+  /** Called before each handler execution with its app (due-timers.ts: the app's pending timers come due first). */
+  beforeHandler: (app: AppInstance) => void = () => {};
   /** Set while delivering a manual event's handlers (button, touch, NFC, app touch). */
   manual = false;
   private readonly runningTimers = new Set<string>();
@@ -114,13 +116,14 @@ export class Dispatcher {
   }
 
   /**
-   * A timer's method runs at once. One whose method is already running from a timer (a method
-   * that re-schedules itself) stays pending instead of recursing forever.
+   * A timer's method runs at once (or, `timing` due, a pending timer's when its event comes). One
+   * whose method is already running from a timer (a method that re-schedules itself) stays pending
+   * instead of recursing forever.
    */
-  fireTimer(app: AppInstance, handler: string, api: string, args: Value[]): void {
+  fireTimer(app: AppInstance, handler: string, api: string, args: Value[], timing?: 'due'): void {
     const key = `${app.id}.${handler}`;
     const fire = !this.runningTimers.has(key);
-    if (this.detailed) this.records.push({ kind: 'timer', depth: this.depth, app: app.id, appName: this.world.appName(app.id), api, handler, fired: fire });
+    if (this.detailed) this.records.push({ kind: 'timer', depth: this.depth, app: app.id, appName: this.world.appName(app.id), api, handler, fired: fire, timing });
     if (!fire) return;
     this.runningTimers.add(key);
     try {
@@ -165,6 +168,7 @@ export class Dispatcher {
    */
   runHandler(app: AppInstance, handler: string, cause: string, args: Value[]): void {
     if (!app.hasMethod(handler)) return;
+    this.beforeHandler(app);
     const log: Access[] | undefined = this.everyAccess ? [] : undefined;
     if (this.detailed) this.records.push({ kind: 'handler', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, cause, ...(log ? { accesses: log } : {}) });
     if (log) this.openLogs.push(log);

@@ -12,6 +12,7 @@ import type { InputIR } from '../ir/ir.js';
 import { countsAsWrite, isManualEvent } from '../devices/capabilities.js';
 import { applyCommand } from './commands.js';
 import { COMMAND_EVENT, type Dispatcher } from './home-dispatch.js';
+import type { DueTimers } from './due-timers.js';
 import { pairSetting, REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { LOCATION_MODES, type HomeWorld } from './home-world.js';
 import type { ErrorPosition } from '../interp/errors.js';
@@ -28,6 +29,8 @@ export class HomeHost implements Host {
   constructor(
     private readonly world: HomeWorld,
     private readonly events: Dispatcher,
+    /** The one-off timers that come due later (none unless the home is told their events). */
+    private readonly timers: DueTimers,
     private readonly environment: Environment = REFERENCE_ENVIRONMENT,
     /** The location's modes (environment.ts, `locationModes`). */
     private readonly modes: readonly string[] = LOCATION_MODES,
@@ -129,14 +132,16 @@ export class HomeHost implements Host {
     });
   }
 
-  /** Timers fire at once (reference §2.5). */
+  /** Timers fire at once (reference §2.5), except one-off timers that come due later (due-timers.ts). */
   schedule(handle: AppHandle, timer: TimerRequest): void {
     this.events.access('write', timerLocation(handle.id, timer.handler));
+    if (this.timers.set(handle.id, timer)) return;
     this.events.fireTimer(this.world.instance(handle.id), timer.handler, timer.api, timer.data === null ? [] : [timer.data]);
   }
 
   unschedule(app: AppHandle, handler: string | null): void {
     if (handler !== null) this.events.access('write', timerLocation(app.id, handler));
+    this.timers.cancel(app.id, handler);
   }
 
   message(app: AppHandle, message: Message): void {

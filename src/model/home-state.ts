@@ -1,5 +1,6 @@
 // The states of a simulated home as the model checker keeps them: snapshots of everything that can
-// influence the home's future (devices, location mode, subscriptions, the apps' fields and state),
+// influence the home's future (devices, location mode, subscriptions, pending timers, the apps'
+// fields and state),
 // restored before each transition, and a canonical key per state for state matching.
 import { deepCopy, canonicalValue, sameValue, type AppSnapshot } from '../interp/app-state.js';
 import type { RuntimeSubscription } from '../interp/host.js';
@@ -12,7 +13,16 @@ export interface HomeSnapshot {
   readonly devices: ReadonlyMap<string, ReadonlyMap<string, Value>>;
   readonly mode: string;
   readonly subscriptions: ReadonlyArray<{ app: number; subscription: RuntimeSubscription }>;
+  /** The one-off timers pending, by app index (due-timers.ts); shared between snapshots where equal. */
+  readonly timers: ReadonlyArray<TimerSnapshot>;
   readonly apps: readonly AppSnapshot[];
+}
+
+export interface TimerSnapshot {
+  readonly app: number;
+  readonly handler: string;
+  readonly api: string;
+  readonly data: Value;
 }
 
 export class HomeStates {
@@ -37,6 +47,7 @@ export class HomeStates {
     }
     world.mode = snapshot.mode;
     world.subscriptions = snapshot.subscriptions.map((s) => ({ app: world.apps[s.app], subscription: s.subscription }));
+    world.pendingTimers = snapshot.timers.map((t) => ({ app: world.apps[t.app], handler: t.handler, api: t.api, data: deepCopy(t.data) }));
     snapshot.apps.forEach((s, i) => world.apps[i].restore(s));
     this.restored = snapshot;
   }
@@ -45,7 +56,7 @@ export class HomeStates {
   stateKey(): string {
     const { world } = this;
     const devices = [...world.devices.keys()].sort().map((id) => this.deviceText(id));
-    return `D[${devices.join(';')}]M${world.mode}${this.subscriptionsText()}${world.apps.map((a) => appText(a)).join('')}`;
+    return `D[${devices.join(';')}]M${world.mode}${this.subscriptionsText()}${this.timersText()}${world.apps.map((a) => appText(a)).join('')}`;
   }
 
   /**
@@ -75,13 +86,15 @@ export class HomeStates {
     const keptSubscriptions = before && this.partNumbers.has(before.subscriptions) && sameSubscriptions(subscriptions, before.subscriptions);
     numbers.push(keptSubscriptions ? this.partNumbers.get(before.subscriptions)! : this.partId(this.subscriptionsText()));
     this.partNumbers.set(subscriptions, numbers[numbers.length - 1]);
+    const timers = this.timersPart();
+    numbers.push(this.partNumbers.get(timers)!);
     const apps = world.apps.map((a, i) => {
       const kept = before?.apps[i];
       const part = kept && this.partNumbers.has(kept) && a.isAt(kept) ? kept : this.shared(appText(a), () => a.snapshot());
       numbers.push(this.partNumbers.get(part)!);
       return part as AppSnapshot;
     });
-    return { snapshot: { devices, mode: world.mode, subscriptions, apps }, key: numbers.join(',') };
+    return { snapshot: { devices, mode: world.mode, subscriptions, timers, apps }, key: numbers.join(',') };
   }
 
   /** A device's canonical text: its id and the values of its live attributes. */
@@ -97,6 +110,18 @@ export class HomeStates {
       return `${app.id}:${target}.${s.command ? 'command:' : ''}${s.attribute ?? ''}.${s.value ?? ''}>${s.handler}`;
     });
     return `S[${subscriptions.join(';')}]`;
+  }
+
+  /** The pending timers as a shared part (in due-timers.ts's canonical order). */
+  private timersPart(): ReadonlyArray<TimerSnapshot> {
+    const { world } = this;
+    const before = this.restored?.timers;
+    if (before && this.partNumbers.has(before) && sameTimers(world, before)) return before;
+    return this.shared(this.timersText(), () => world.pendingTimers.map((t) => ({ app: world.apps.indexOf(t.app), handler: t.handler, api: t.api, data: deepCopy(t.data) }))) as ReadonlyArray<TimerSnapshot>;
+  }
+
+  private timersText(): string {
+    return `T[${this.world.pendingTimers.map((t) => `${t.app.id}.${t.handler}(${canonicalValue(t.data)})`).join(';')}]`;
   }
 
   /** The number of a part's canonical text, given the first time the text is seen. */
@@ -126,6 +151,15 @@ function copyValues(values: ReadonlyMap<string, Value>): Map<string, Value> {
   const out = new Map<string, Value>();
   for (const [k, v] of values) out.set(k, deepCopy(v));
   return out;
+}
+
+/** The same pending timers (app, method and data) in the same order as a snapshot's. */
+function sameTimers(world: HomeWorld, timers: HomeSnapshot['timers']): boolean {
+  const pending = world.pendingTimers;
+  return pending.length === timers.length && pending.every((t, i) => {
+    const s = timers[i];
+    return world.apps[s.app] === t.app && s.handler === t.handler && s.api === t.api && sameValue(s.data, t.data);
+  });
 }
 
 /** The same subscriptions (the same objects, of the same apps) in the same order. */

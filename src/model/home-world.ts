@@ -1,6 +1,6 @@
 // What a simulated home holds, shared by its parts (the host API in home-host.ts, event delivery in
 // home-dispatch.ts, states in home-state.ts): the apps, one device per capability, the location
-// mode, and the subscriptions the apps made.
+// mode, the subscriptions the apps made and the one-off timers pending (due-timers.ts).
 import type { RuntimeSubscription } from '../interp/host.js';
 import type { AppInstance } from '../interp/instance.js';
 import type { DeviceRef, Value } from '../interp/values.js';
@@ -18,6 +18,20 @@ export interface Subscription {
   subscription: RuntimeSubscription;
 }
 
+/**
+ * A one-off timer set and not yet run (due-timers.ts): at most one per app and method. A later
+ * `runIn` of the same method replaces it, as SmartThings' default `overwrite: true` does; with
+ * `overwrite: false` the platform would keep both, which this model merges into the later one.
+ */
+export interface PendingTimer {
+  readonly app: AppInstance;
+  readonly handler: string;
+  /** The API as called, for the trace. */
+  readonly api: string;
+  /** The `data` option, passed to the method (null: none). */
+  readonly data: Value;
+}
+
 export const LOCATION_MODES = ['home', 'away', 'night'];
 
 export class HomeWorld {
@@ -25,6 +39,8 @@ export class HomeWorld {
   readonly apps: AppInstance[] = [];
   readonly devices = new Map<string, DeviceState>();
   subscriptions: Subscription[] = [];
+  /** One-off timers set and not yet run (only where they come due later: due-timers.ts), by app, then method. */
+  pendingTimers: PendingTimer[] = [];
   mode: string;
   /**
    * Whether an attribute's value can matter (model/live-attributes.ts): the others are left out of

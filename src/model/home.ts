@@ -19,6 +19,7 @@ import { locationModes, REFERENCE_ENVIRONMENT, type Environment } from './enviro
 import { COMMAND_EVENT, dataMap, Dispatcher } from './home-dispatch.js';
 import { eventDataOf, isCommandSet } from '../devices/capabilities.js';
 import { HomeHost } from './home-host.js';
+import { DueTimers, type DueTimerEvent } from './due-timers.js';
 import { HomeStates, type HomeSnapshot } from './home-state.js';
 import { HomeWorld, LOCATION_MODES, type DeviceState } from './home-world.js';
 import { NoDeviceInputError } from './errors.js';
@@ -53,6 +54,7 @@ export class Home {
   private readonly events: Dispatcher;
   private readonly states: HomeStates;
   private readonly host: HomeHost;
+  private readonly timers: DueTimers;
   /** Environment events of attributes a command sets are a person operating the device by hand. */
   private readonly handOperated: boolean;
 
@@ -69,7 +71,8 @@ export class Home {
     this.handOperated = environment.handOperated ?? false;
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
     const budget = new Budget();
-    const host = (this.host = new HomeHost(this.world, this.events, environment, locationModes(environment, list)));
+    this.timers = new DueTimers(this.world, this.events);
+    const host = (this.host = new HomeHost(this.world, this.events, this.timers, environment, locationModes(environment, list)));
     this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget, reads: options.liveStateOnly ? stateReads(ir) : undefined })));
   }
 
@@ -107,6 +110,15 @@ export class Home {
   /** Puts every device and the location in one of the reference's initial configurations. */
   configure(init: boolean): void {
     this.world.configure(init);
+  }
+
+  /**
+   * From now on the one-off timers of these events are pending until their event runs them (the
+   * full environment's pair events, events.ts); the others, and every timer of a home not told
+   * any, run at once as in the reference.
+   */
+  delayTimers(events: readonly DueTimerEvent[]): void {
+    this.timers.delay(events);
   }
 
   /** Creates the devices of these capabilities now, so that the set of devices never changes later. */
@@ -181,6 +193,8 @@ export class Home {
         const app = this.world.apps[event.app === 'App1' ? 0 : 1];
         return this.events.fireTimer(app, event.handler ?? '', 'schedule', []);
       }
+      case 'timer':
+        return this.timers.fire({ id: event.id, app: event.app, handler: event.handler ?? '' });
       case 'endpoint':
         return this.callEndpoint(event);
       case 'device': {

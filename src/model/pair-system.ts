@@ -63,6 +63,12 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   /** Every distinct exception an app raised in a handler so far (installing or in a transition). */
   private readonly exceptions = new Map<string, AppException>();
   private readonly infos = new TrieNode<PairTransitionInfo>();
+  /** The event that runs each app's pending one-off timer, by `${appIndex}.${method}`. */
+  private readonly dueTimerEvents = new Map<string, number>();
+  /** The events enabled with no timer pending. */
+  private readonly alwaysEnabled: readonly number[];
+  /** The enabled events of each set of pending timers (a shared snapshot part). */
+  private readonly enabledByTimers = new WeakMap<object, readonly number[]>();
 
   /**
    * `names`: the apps' names in the steps the home records (default App1, App2). `liveStateOnly`
@@ -79,9 +85,16 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     const attributes = liveStateOnly && tracked ? liveAttributes(apps, events, tracked) : undefined;
     this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, everyAccess: false, liveStateOnly, liveAttributes: attributes, environment });
     this.home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
+    events.forEach((e, i) => {
+      // The home writes an event's enablement location by its id: it must be the checker's number.
+      if (e.id !== i) throw new Error(`pair event ${i} is numbered ${e.id}: the event list must be numbered in order`);
+      if (e.kind === 'timer') this.dueTimerEvents.set(`${e.app === 'App1' ? 0 : 1}.${e.handler}`, i);
+    });
+    this.home.delayTimers(events.filter((e) => e.kind === 'timer').map((e) => ({ id: e.id, app: e.app, handler: e.handler ?? '' })));
     this.home.load();
     this.loaded = this.home.snapshot();
     this.allEvents = events.map((_, i) => i);
+    this.alwaysEnabled = events.flatMap((e, i) => (e.kind === 'timer' ? [] : [i]));
   }
 
   get eventCount(): number {
@@ -91,6 +104,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   describeEvent(event: number): string {
     const e = this.events[event];
     if (e.kind === 'schedule') return `${e.app} timer ${e.handler}()`;
+    if (e.kind === 'timer') return `${e.app} timer ${e.handler}() comes due`;
     if (e.kind === 'endpoint') return `${e.app} endpoint ${e.name}${e.value === '' ? '' : ` with ${e.value}`}`;
     if (e.kind === 'device') return `${e.capability ?? 'device'}.${e.name} = ${e.value}`;
     return e.kind === 'app' ? 'app touched' : `location.${e.name} = ${e.value}`;
@@ -119,9 +133,21 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     return { state: this.capture(), records, writes: this.info(records).writes };
   }
 
-  /** Every event is always enabled, as in the reference's event loop (reference §2.6). */
-  enabled(): readonly number[] {
-    return this.allEvents;
+  /**
+   * Every event is always enabled, as in the reference's event loop (reference §2.6), except a
+   * timer coming due (the full environment), which is enabled while its timer is pending.
+   */
+  enabled(state: PairState): readonly number[] {
+    if (this.dueTimerEvents.size === 0) return this.allEvents;
+    const timers = state.snapshot.timers;
+    if (timers.length === 0) return this.alwaysEnabled;
+    let enabled = this.enabledByTimers.get(timers);
+    if (!enabled) {
+      const due = timers.map((t) => this.dueTimerEvents.get(`${t.app}.${t.handler}`)!);
+      enabled = [...this.alwaysEnabled, ...due].sort((a, b) => a - b);
+      this.enabledByTimers.set(timers, enabled);
+    }
+    return enabled;
   }
 
   /**

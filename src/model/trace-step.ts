@@ -21,7 +21,11 @@ export type TraceStep =
       line?: number;
       column?: number;
     }
-  | { kind: 'timer'; depth: number; app: string; appName: string; api: string; handler: string; fired: boolean }
+  | {
+      kind: 'timer'; depth: number; app: string; appName: string; api: string; handler: string; fired: boolean;
+      /** A one-off timer that comes due later (model/due-timers.ts): `set` pending now, or `due` and run by its event. */
+      timing?: 'set' | 'due';
+    }
   | {
       kind: 'error'; depth: number; app: string; appName: string; handler: string; message: string;
       /** The Java class of an exception the app raised (absent for an event cascade cut by the budget). */

@@ -10,7 +10,7 @@ import { buildPairEvents } from '../model/events.js';
 import type { PairSystem } from '../model/pair-system.js';
 import type { ConflictWrite, Mode, PairResult, PairWarning, Verdict } from '../results/types.js';
 import { heapMb } from '../util/heap.js';
-import { appName, explorePair, pairEnvironment, pairSystem, trackedFilter, type CheckPairOptions, type ExploredPair } from './explore-pair.js';
+import { appName, DEFAULT_TRACKED, explorePair, pairEnvironment, pairSystem, trackedFilter, type CheckPairOptions, type ExploredPair } from './explore-pair.js';
 import { formatLoadError, loadApp, type LoadedApp } from './load.js';
 import { shortened, witnessesOf } from './shorten.js';
 import { boundedTrace, type BoundCache } from './bound-trace.js';
@@ -93,7 +93,7 @@ function decidedStatically(app1: LoadedApp, app2: LoadedApp, options: CheckPairO
     mode: options.mode,
     verdict: 'no-conflict',
     complete: false,
-    events: buildPairEvents(app1, app2, pairEnvironment(options)).events.length,
+    events: buildPairEvents(app1, app2, pairEnvironment(options), options.attributes ?? DEFAULT_TRACKED).events.length,
     states: 0,
     transitions: 0,
     executions: 0,

@@ -56,7 +56,7 @@ export function pairSystem(app1: LoadedApp, app2: LoadedApp, options: Pick<Check
   const env = pairEnvironment(options);
   const tracked = options.attributes ?? DEFAULT_TRACKED;
   const irs = [app1.ir, app2.ir] as const;
-  const events = buildPairEvents(app1, app2, env).events;
+  const events = buildPairEvents(app1, app2, env, tracked).events;
   return new PairSystem(irs, options.firstConflict ? writersFirst(irs, events, tracked) : events, [appName(app1), appName(app2)], { tracked, environment: env });
 }
 

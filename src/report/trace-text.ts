@@ -98,7 +98,7 @@ export function describeStep(step: TraceStep): string {
     case 'write':
       return `write ${step.device}.${step.attribute} = ${step.value}${step.changed ? '' : ' (already current)'}${step.manual ? ' (manual)' : ''}${at(step.line)}`;
     case 'timer':
-      return `${step.api} -> ${step.handler}()${step.fired ? ' fires at once' : ' stays pending'}`;
+      return `${step.api} -> ${step.handler}()${timerOutcome(step)}`;
     case 'error':
       return `error in ${step.handler}: ${step.message}`;
     case 'message':
@@ -108,4 +108,11 @@ export function describeStep(step: TraceStep): string {
 
 function at(line: number | undefined): string {
   return line === undefined ? '' : ` [line ${line}]`;
+}
+
+/** What became of a timer: run at once (the reference), pending until its event, or come due. */
+function timerOutcome(step: Extract<TraceStep, { kind: 'timer' }>): string {
+  if (step.timing === 'set') return ' pending until it comes due';
+  if (step.timing === 'due') return ' comes due and runs';
+  return step.fired ? ' fires at once' : ' stays pending';
 }

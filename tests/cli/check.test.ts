@@ -78,7 +78,8 @@ describe('stcheck check', () => {
 
   it.skipIf(!HAVE_CORPUS)('--first-conflict stops at the first conflict: one conflict, fewer transitions, not complete', () => {
     const apps = [join(SMARTAPPS_DIR, 'thermostat-auto-off.groovy'), join(SMARTAPPS_DIR, 'thermostat-mode-director.groovy')];
-    const full = stcheck('check', ...apps, '--json');
+    // The whole search (14,000 states, some 20 s) with a budget no loaded machine reaches.
+    const full = stcheck('check', ...apps, '--json', '--budget-s', '3600');
     const first = stcheck('check', ...apps, '--first-conflict', '--json');
     expect([full.code, first.code]).toEqual([1, 1]);
     const [all, one] = [JSON.parse(full.stdout), JSON.parse(first.stdout)];
@@ -86,7 +87,7 @@ describe('stcheck check', () => {
     expect(one).toMatchObject({ verdict: 'conflict', complete: false });
     expect(one.conflicts).toHaveLength(1);
     expect(one.transitions).toBeLessThan(all.transitions);
-  });
+  }, 300_000);
 });
 
 describe.skipIf(!HAVE_CORPUS)('stcheck events', () => {

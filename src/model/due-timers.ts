@@ -45,10 +45,8 @@ export interface DueTimerEvent {
 
 /** The pending one-off timers of a home, and the events that run them. */
 export class DueTimers {
-  /** The event of each app's timer of a method, by `${appId}.${method}` (app ids are App1, App2); empty: every timer runs at once. */
-  private readonly eventOf = new Map<string, number>();
-  /** The apps with a timer that can come due later. */
-  private readonly delaying = new Set<string>();
+  /** Per app id (App1, App2), the event of its timer of each method; empty: every timer runs at once. */
+  private readonly eventOf = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly world: HomeWorld,
@@ -60,8 +58,8 @@ export class DueTimers {
   /** From now on the timers of these events wait, pending, until their event runs them. */
   delay(events: readonly DueTimerEvent[]): void {
     for (const e of events) {
-      this.eventOf.set(`${e.app}.${e.handler}`, e.id);
-      this.delaying.add(e.app);
+      const methods = this.eventOf.get(e.app) ?? new Map<string, number>();
+      this.eventOf.set(e.app, methods.set(e.handler, e.id));
     }
   }
 
@@ -70,48 +68,46 @@ export class DueTimers {
    * method; false (nothing done) for a timer that runs at once: a periodic one, or one without an event.
    */
   set(appId: string, timer: TimerRequest): boolean {
-    const event = this.eventOf.get(`${appId}.${timer.handler}`);
+    const event = this.eventOf.get(appId)?.get(timer.handler);
     if (event === undefined || !ONE_OFF_TIMERS.has(timer.kind)) return false;
-    const app = this.world.instance(appId);
+    const { dispatcher, world } = this;
+    const pending = { app: world.instance(appId), handler: timer.handler, api: timer.api, data: timer.data, event };
     // In a canonical order (app, then method), not the order set: equal sets of timers are one state.
-    this.world.pendingTimers = [...this.without(appId, timer.handler), { app, handler: timer.handler, api: timer.api, data: timer.data }]
+    world.pendingTimers = [...this.without(appId, timer.handler), pending]
       .sort((a, b) => (a.app.id === b.app.id ? (a.handler < b.handler ? -1 : 1) : a.app.id < b.app.id ? -1 : 1));
-    this.dispatcher.access('write', enablementLocation(event));
-    const { dispatcher } = this;
+    dispatcher.access('write', enablementLocation(event));
     if (dispatcher.detailed) dispatcher.records.push({ kind: 'timer', depth: dispatcher.depth, app: appId, appName: this.world.appName(appId), api: timer.api, handler: timer.handler, fired: false, timing: 'set' });
     return true;
   }
 
   /** `unschedule(method)`, or `unschedule()` for every timer of the app (`handler` null). */
   cancel(appId: string, handler: string | null): void {
-    for (const [key, event] of this.eventOf) {
-      const dot = key.indexOf('.');
-      const [app, method] = [key.slice(0, dot), key.slice(dot + 1)];
-      if (app !== appId || (handler !== null && method !== handler)) continue;
-      this.world.pendingTimers = this.without(app, method);
+    for (const [method, event] of this.eventOf.get(appId) ?? []) {
+      if (handler !== null && method !== handler) continue;
+      this.world.pendingTimers = this.without(appId, method);
       this.dispatcher.access('write', enablementLocation(event));
     }
   }
 
   /** Runs the pending timer of an event, which is no longer pending then (nothing if it is not pending). */
-  fire(event: DueTimerEvent): void {
-    const timer = this.world.pendingTimers.find((t) => t.app.id === event.app && t.handler === event.handler);
-    if (timer) this.run(timer, event.id);
+  fire(event: number): void {
+    const timer = this.world.pendingTimers.find((t) => t.event === event);
+    if (timer) this.run(timer);
   }
 
   /** Before `app` runs a handler, its pending timers come due, each once (see the bound above). */
   private dueBefore(app: AppInstance): void {
-    if (!this.delaying.has(app.id)) return;
+    if (!this.eventOf.has(app.id)) return;
     this.dispatcher.access('read', timerLocation(app.id, '*'));
     for (const timer of this.world.pendingTimers.filter((t) => t.app === app)) {
       // An earlier one's method may have run or cancelled it meanwhile.
-      if (this.world.pendingTimers.includes(timer)) this.run(timer, this.eventOf.get(`${app.id}.${timer.handler}`)!);
+      if (this.world.pendingTimers.includes(timer)) this.run(timer);
     }
   }
 
-  private run(timer: PendingTimer, event: number): void {
+  private run(timer: PendingTimer): void {
     this.world.pendingTimers = this.without(timer.app.id, timer.handler);
-    this.dispatcher.access('write', enablementLocation(event));
+    this.dispatcher.access('write', enablementLocation(timer.event));
     this.dispatcher.access('write', timerLocation(timer.app.id, timer.handler));
     this.dispatcher.fireTimer(timer.app, timer.handler, timer.api, timer.data === null ? [] : [timer.data], 'due');
   }

@@ -115,7 +115,10 @@ export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment =
     }
   }
   if (env.outsideWorld) for (const [app, ir] of apps) events.push(...outsideWorldEvents(app, ir, events.length));
-  if (env.delayedTimers) for (const [i, [app, ir]] of apps.entries()) events.push(...dueTimerEvents(app, ir, apps[1 - i][1], events.length, tracked));
+  if (env.delayedTimers) {
+    const writes = apps.map(([, ir]) => methodWrites(ir));
+    for (const [i, [app, ir]] of apps.entries()) events.push(...dueTimerEvents(app, ir, writes[i], writes[1 - i], events.length, tracked));
+  }
   return { events, unmodelled };
 }
 
@@ -236,6 +239,8 @@ function missedSubscriptions(scanned: readonly TypeEntry[], apps: ReadonlyArray<
   return extra;
 }
 
+type MethodWrites = ReturnType<typeof methodWrites>;
+
 /**
  * One event per method the app sets one-off timers for, numbered from `firstId`: the timer coming
  * due. Only methods whose own writes can conflict in the minutes before they come due: methods
@@ -243,9 +248,8 @@ function missedSubscriptions(scanned: readonly TypeEntry[], apps: ReadonlyArray<
  * included), and with `tracked` one the check tracks. The other timers run at once, as in the
  * reference: their pending states would multiply the search's without a conflict to find in them.
  */
-function dueTimerEvents(app: AppSlot, ir: AppIR, other: AppIR, firstId: number, tracked?: readonly string[]): PairEvent[] {
-  const writes = methodWrites(ir);
-  const contested = new Set([...methodWrites(other).values()].flatMap((attributes) => [...attributes]).filter((a) => !tracked || tracked.includes(a)));
+function dueTimerEvents(app: AppSlot, ir: AppIR, writes: MethodWrites, otherWrites: MethodWrites, firstId: number, tracked?: readonly string[]): PairEvent[] {
+  const contested = new Set([...otherWrites.values()].flatMap((attributes) => [...attributes]).filter((a) => !tracked || tracked.includes(a)));
   const canConflict = (method: string) => [...(writes.get(method) ?? [])].some((a) => contested.has(a));
   return oneOffTimerMethods(ir).filter(canConflict).map((handler, i) => ({ id: firstId + i, type: 'timer', kind: 'timer', app, name: 'timer', value: handler, handler, extra: true }));
 }

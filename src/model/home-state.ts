@@ -23,6 +23,7 @@ export interface TimerSnapshot {
   readonly handler: string;
   readonly api: string;
   readonly data: Value;
+  readonly event: number;
 }
 
 export class HomeStates {
@@ -47,7 +48,7 @@ export class HomeStates {
     }
     world.mode = snapshot.mode;
     world.subscriptions = snapshot.subscriptions.map((s) => ({ app: world.apps[s.app], subscription: s.subscription }));
-    world.pendingTimers = snapshot.timers.map((t) => ({ app: world.apps[t.app], handler: t.handler, api: t.api, data: deepCopy(t.data) }));
+    world.pendingTimers = snapshot.timers.map((t) => ({ ...t, app: world.apps[t.app], data: deepCopy(t.data) }));
     snapshot.apps.forEach((s, i) => world.apps[i].restore(s));
     this.restored = snapshot;
   }
@@ -117,7 +118,7 @@ export class HomeStates {
     const { world } = this;
     const before = this.restored?.timers;
     if (before && this.partNumbers.has(before) && sameTimers(world, before)) return before;
-    return this.shared(this.timersText(), () => world.pendingTimers.map((t) => ({ app: world.apps.indexOf(t.app), handler: t.handler, api: t.api, data: deepCopy(t.data) }))) as ReadonlyArray<TimerSnapshot>;
+    return this.shared(this.timersText(), () => world.pendingTimers.map((t) => ({ ...t, app: world.apps.indexOf(t.app), data: deepCopy(t.data) }))) as ReadonlyArray<TimerSnapshot>;
   }
 
   private timersText(): string {

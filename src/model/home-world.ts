@@ -30,6 +30,8 @@ export interface PendingTimer {
   readonly api: string;
   /** The `data` option, passed to the method (null: none). */
   readonly data: Value;
+  /** The pair event that runs it when it comes due. */
+  readonly event: number;
 }
 
 export const LOCATION_MODES = ['home', 'away', 'night'];

@@ -194,7 +194,7 @@ export class Home {
         return this.events.fireTimer(app, event.handler ?? '', 'schedule', []);
       }
       case 'timer':
-        return this.timers.fire({ id: event.id, app: event.app, handler: event.handler ?? '' });
+        return this.timers.fire(event.id);
       case 'endpoint':
         return this.callEndpoint(event);
       case 'device': {

@@ -63,8 +63,6 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   /** Every distinct exception an app raised in a handler so far (installing or in a transition). */
   private readonly exceptions = new Map<string, AppException>();
   private readonly infos = new TrieNode<PairTransitionInfo>();
-  /** The event that runs each app's pending one-off timer, by `${appIndex}.${method}`. */
-  private readonly dueTimerEvents = new Map<string, number>();
   /** The events enabled with no timer pending. */
   private readonly alwaysEnabled: readonly number[];
   /** The enabled events of each set of pending timers (a shared snapshot part). */
@@ -88,7 +86,6 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     events.forEach((e, i) => {
       // The home writes an event's enablement location by its id: it must be the checker's number.
       if (e.id !== i) throw new Error(`pair event ${i} is numbered ${e.id}: the event list must be numbered in order`);
-      if (e.kind === 'timer') this.dueTimerEvents.set(`${e.app === 'App1' ? 0 : 1}.${e.handler}`, i);
     });
     this.home.delayTimers(events.filter((e) => e.kind === 'timer').map((e) => ({ id: e.id, app: e.app, handler: e.handler ?? '' })));
     this.home.load();
@@ -138,13 +135,12 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
    * timer coming due (the full environment), which is enabled while its timer is pending.
    */
   enabled(state: PairState): readonly number[] {
-    if (this.dueTimerEvents.size === 0) return this.allEvents;
+    if (this.alwaysEnabled.length === this.allEvents.length) return this.allEvents;
     const timers = state.snapshot.timers;
     if (timers.length === 0) return this.alwaysEnabled;
     let enabled = this.enabledByTimers.get(timers);
     if (!enabled) {
-      const due = timers.map((t) => this.dueTimerEvents.get(`${t.app}.${t.handler}`)!);
-      enabled = [...this.alwaysEnabled, ...due].sort((a, b) => a - b);
+      enabled = [...this.alwaysEnabled, ...timers.map((t) => t.event)].sort((a, b) => a - b);
       this.enabledByTimers.set(timers, enabled);
     }
     return enabled;

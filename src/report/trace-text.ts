@@ -1,6 +1,7 @@
 // Renders a conflict's trace as an indented timeline for the terminal: each event the environment
 // fired, then the handlers, commands, writes and cascaded events under it, with source lines, and
 // the two conflicting writes marked; and a whole result around its conflicts.
+import { countsAsWrite } from '../devices/capabilities.js';
 import type { TraceStep } from '../model/trace-step.js';
 import type { TracedEvent } from '../results/trace.js';
 import type { ConflictReport, RenderableResult } from '../results/types.js';
@@ -28,8 +29,9 @@ export function renderConflict(conflict: ConflictReport, indent = ''): string[] 
       `while ${earlier.appName} (${earlier.app})'s ${earlier.value}${at(earlier.line)}${earlier.manual ? ' (a direct user action)' : ''} is in effect`,
     `${indent}  from the initial configuration init=${conflict.trace.init}:`,
   ];
-  const isLater = (s: TraceStep) => s.kind === 'write' && s.app === later.app && s.value === later.value && s.attribute === conflict.attribute;
-  const isEarlier = (s: TraceStep) => s.kind === 'write' && s.app === earlier.app && s.value === earlier.value && s.attribute === conflict.attribute;
+  const isLater = (s: TraceStep) => writesConflictAttribute(s, conflict) && s.app === later.app && s.value === later.value;
+  const overridden = overriddenWrite(conflict, isLater);
+  const isEarlier = (s: TraceStep) => s === overridden;
   const { events, eventsLeftOut } = conflict.trace;
   let number = 1;
   events.forEach((traced, i) => {
@@ -47,6 +49,29 @@ export function renderConflict(conflict: ConflictReport, indent = ''): string[] 
     }
   });
   return lines;
+}
+
+const writesConflictAttribute = (s: TraceStep, c: ConflictReport): s is Extract<TraceStep, { kind: 'write' }> =>
+  s.kind === 'write' && s.device === c.device && s.attribute === c.attribute;
+
+/**
+ * The write the conflicting write overrides: the last write of the attribute that counts
+ * (`countsAsWrite`: a lock command that stored the value already current wrote nothing) before the
+ * conflicting write, when it is the earlier app's value; undefined when the trace's kept steps do
+ * not show it (left out, folded).
+ */
+function overriddenWrite(conflict: ConflictReport, isLater: (s: TraceStep) => boolean): TraceStep | undefined {
+  const { events } = conflict.trace;
+  let last: Extract<TraceStep, { kind: 'write' }> | undefined;
+  for (const [i, traced] of events.entries()) {
+    for (const step of traced.steps) {
+      if (i === events.length - 1 && isLater(step)) {
+        return last?.app === conflict.earlier.app && last.value === conflict.earlier.value ? last : undefined;
+      }
+      if (writesConflictAttribute(step, conflict) && countsAsWrite(step)) last = step;
+    }
+  }
+  return undefined;
 }
 
 /**

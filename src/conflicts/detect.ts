@@ -29,16 +29,23 @@ interface Found {
 
 /** The (device, attribute) a write stores into, as text. */
 export const keyOf = (w: AttributeWrite) => `${w.device}\u0000${w.attribute}`;
-const identityOf = (w: AttributeWrite) => `${w.app}\u0000${w.value}\u0000${w.manual}`;
+const identityOf = (w: AttributeWrite) => `${w.app}\u0000${w.value}\u0000${w.manual}\u0000${w.byPerson}`;
 
 /** What makes a conflict distinct: the device and attribute, and both apps with the values they stored. */
 export function conflictKey(later: AttributeWrite, earlier: AttributeWrite): string {
   return `${keyOf(later)}\u0000${later.app}\u0000${later.value}\u0000${earlier.app}\u0000${earlier.value}`;
 }
 
-/** The conflict rule for one write over a write reaching it: not manual, the other app, another value. */
-export function overrides(later: AttributeWrite, earlier: AttributeWrite): boolean {
-  return !later.manual && earlier.app !== later.app && earlier.value !== later.value;
+/**
+ * The conflict rule for one write over a write reaching it: not manual, the other app, another
+ * value; and not a person choosing again: both set off by a person's direct actions, the later in
+ * a later transition (`sameTransition` false). Within one transition a cascade that undoes the
+ * person's own action stays a conflict (the reference's example: a touch unlocks, the other app
+ * locks at once).
+ */
+export function overrides(later: AttributeWrite, earlier: AttributeWrite, sameTransition: boolean): boolean {
+  if (later.manual || earlier.app === later.app || earlier.value === later.value) return false;
+  return sameTransition || !(later.byPerson && earlier.byPerson);
 }
 
 /** Every distinct conflict of the graph, each with the shortest path found that produces it. */
@@ -68,7 +75,7 @@ function runDataflow(graph: WriteGraph, outgoing: number[][], distance: Int32Arr
       const previous = current.get(key);
       const candidates = previous ? [previous] : reaching[src].get(key)?.values() ?? [];
       for (const earlier of candidates) {
-        if (overrides(write, earlier.write)) {
+        if (overrides(write, earlier.write, previous !== undefined)) {
           const id = conflictKey(write, earlier.write);
           const candidate = { later: write, earlier, transition: index, rank: rank(index, earlier.transition, graph, distance) };
           const known = found.get(id);

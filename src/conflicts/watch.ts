@@ -122,7 +122,7 @@ export class ConflictWatch {
       const location = this.facts[fact].location;
       const previous = written.get(location);
       const earlier = previous === undefined ? this.sets[from].filter((f) => this.facts[f].location === location) : [previous];
-      for (const e of earlier) if (overrides(write, this.facts[e].write)) conflicts.push(conflictKey(write, this.facts[e].write));
+      for (const e of earlier) if (overrides(write, this.facts[e].write, previous !== undefined)) conflicts.push(conflictKey(write, this.facts[e].write));
       written.set(location, fact);
     }
     const kept = this.sets[from].filter((f) => !written.has(this.facts[f].location));
@@ -153,10 +153,10 @@ export class ConflictWatch {
     return id;
   }
 
-  /** A write's fact: what detect.ts tells reaching writes apart by (location, app, value, manual). */
+  /** A write's fact: what detect.ts tells reaching writes apart by (location, app, value, manual, byPerson). */
   private factOf(write: AttributeWrite): number {
     const location = keyOf(write);
-    const text = `${location}\u0000${write.app}\u0000${write.value}\u0000${write.manual}`;
+    const text = `${location}\u0000${write.app}\u0000${write.value}\u0000${write.manual}\u0000${write.byPerson}`;
     let id = this.factIds.get(text);
     if (id === undefined) {
       let l = this.locationIds.get(location);

@@ -10,6 +10,11 @@ export interface AttributeWrite {
   value: string;
   /** Made directly by a handler of a user-originated event (touch, button, NFC, app touch). */
   manual: boolean;
+  /**
+   * Set off by a person's direct action: made while one is delivered, by its handlers or in the
+   * cascade of events they cause, not by a timer (only where the environment's `personsChoice` is on).
+   */
+  byPerson: boolean;
   /** Where the app's code issued the command, when known. */
   at?: SourceLocation;
 }

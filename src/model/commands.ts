@@ -37,6 +37,7 @@ export function applyCommand(
   current: ReadonlyMap<string, Value>,
   command: string,
   args: readonly Value[],
+  nullChangesNothing = false,
 ): AttributeChange[] | undefined {
   const cmd = commandOf(spec, command);
   if (!cmd) return undefined;
@@ -51,7 +52,7 @@ export function applyCommand(
       const m = positional[0];
       raw = m instanceof Map && m.has(w.mapKey) ? (m.get(w.mapKey) ?? null) : undefined;
     }
-    if (raw === undefined) return undefined;
+    if (raw === undefined || (raw === null && nullChangesNothing)) return undefined;
     const attribute = spec.attributes.find((a) => a.name === w.attribute);
     const value = normaliseArgument(attribute?.domain ?? 'string', raw);
     const old = current.get(w.attribute) ?? null;

@@ -14,7 +14,8 @@
 //   services the apps poll answer and change their answers, and outside clients call the apps'
 //   REST endpoints; the boolean settings of a page opened once per scene differ from scene to
 //   scene; a one-off timer (`runIn`) comes due later, as an event of its own. The reference's
-//   manual-action rule (§4.4) is kept in both.
+//   manual-action rule (§4.4) is kept in both; in `full`, what a person's later direct action
+//   sets off may also override what an earlier one set off (a person's later choice).
 import { FULL_PAIR_MODES, PER_OPENING_BOOLEANS, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
 import type { Value } from '../interp/values.js';
@@ -61,6 +62,17 @@ export interface Environment {
    * its own that other events can come before (due-timers.ts), instead of running at once.
    */
   delayedTimers?: boolean;
+  /**
+   * What a person's later direct action sets off, in any app, may override what their earlier one
+   * set off without a conflict: the person chose again (the manual study's direct-direct
+   * interactions). The reference counts a write in a manual event's cascade like any app's.
+   */
+  personsChoice?: boolean;
+  /**
+   * What a command with a null value argument (`setThermostatMode(null)`) does: the reference
+   * stores null as the attribute's value; a real device handler leaves the attribute as it is.
+   */
+  nullArguments?: 'stored' | 'change-nothing';
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -85,6 +97,8 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     perOpeningBooleans: PER_OPENING_BOOLEANS,
     outsideWorld: true,
     delayedTimers: true,
+    personsChoice: true,
+    nullArguments: 'change-nothing',
   };
 }
 

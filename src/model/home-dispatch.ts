@@ -38,6 +38,13 @@ export class Dispatcher {
   beforeHandler: (app: AppInstance) => void = () => {};
   /** Set while delivering a manual event's handlers (button, touch, NFC, app touch). */
   manual = false;
+  /**
+   * Set while a person's direct action is delivered, its cascade included, but not inside a timer's
+   * run: the writes made are set off by the person (`AttributeWrite.byPerson`). Only where
+   * `tracksPersons` (the environment's `personsChoice`).
+   */
+  byPerson = false;
+  tracksPersons = false;
   private readonly runningTimers = new Set<string>();
 
   /**
@@ -126,10 +133,17 @@ export class Dispatcher {
     if (this.detailed) this.records.push({ kind: 'timer', depth: this.depth, app: app.id, appName: this.world.appName(app.id), api, handler, fired: fire, timing });
     if (!fire) return;
     this.runningTimers.add(key);
+    // A timer's run is the app's own doing at its time, whoever's action set the timer. One that
+    // fires at once keeps the reference's manual flag (its run is nested in the handler that set it);
+    // one that comes due later may come due inside a person's action, and is still not theirs.
+    const [outerManual, outerByPerson] = [this.manual, this.byPerson];
+    if (timing === 'due') this.manual = false;
+    this.byPerson = false;
     try {
       this.runHandler(app, handler, `${api} timer`, args);
     } finally {
       this.runningTimers.delete(key);
+      [this.manual, this.byPerson] = [outerManual, outerByPerson];
     }
   }
 
@@ -152,11 +166,14 @@ export class Dispatcher {
   /** Runs a handler whose own writes are manual (a person's direct action) or not, as `runHandler`. */
   runHandlerAs(manual: boolean, app: AppInstance, handler: string, cause: string, args: Value[]): void {
     const outerManual = this.manual;
+    const outerByPerson = this.byPerson;
     this.manual = manual;
+    if (manual && this.tracksPersons) this.byPerson = true;
     try {
       this.runHandler(app, handler, cause, args);
     } finally {
       this.manual = outerManual;
+      this.byPerson = outerByPerson;
     }
   }
 

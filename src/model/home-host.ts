@@ -64,7 +64,7 @@ export class HomeHost implements Host {
     this.announceCommand(device, command);
     // A command the device's capability does not define (a child device's, a custom command of
     // the user's device handler) is recorded and changes nothing the model knows of.
-    const changes = state?.spec ? applyCommand(state.spec, state.values, command, args) : undefined;
+    const changes = state?.spec ? applyCommand(state.spec, state.values, command, args, this.environment.nullArguments === 'change-nothing') : undefined;
     if (!changes || !state) return null;
     for (const change of changes) {
       // An attribute whose value cannot matter is no location the checker needs to order.
@@ -72,7 +72,7 @@ export class HomeHost implements Host {
       if (location) events.access('read', location);
       events.records.push({
         kind: 'write', depth: events.depth, app: app.id, appName, device: device.id, attribute: change.attribute, value: toStr(change.value),
-        changed: change.changed, manual: events.manual, line: at?.line, column: at?.column,
+        changed: change.changed, manual: events.manual, byPerson: events.byPerson, line: at?.line, column: at?.column,
       });
       if (location && countsAsWrite(change)) events.access('write', location);
       if (!change.changed) continue;
@@ -107,7 +107,7 @@ export class HomeHost implements Host {
     const at = app.callSite;
     events.records.push({
       kind: 'write', depth: events.depth, app: app.id, appName: this.world.appName(app.id), device: 'location', attribute: 'mode', value: mode,
-      changed, manual: events.manual, line: at?.line, column: at?.column,
+      changed, manual: events.manual, byPerson: events.byPerson, line: at?.line, column: at?.column,
     });
     if (!changed) return;
     this.world.mode = mode;

@@ -69,6 +69,7 @@ export class Home {
     this.states = new HomeStates(this.world);
     const environment = options.environment ?? REFERENCE_ENVIRONMENT;
     this.handOperated = environment.handOperated ?? false;
+    this.events.tracksPersons = environment.personsChoice ?? false;
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
     const budget = new Budget();
     this.timers = new DueTimers(this.world, this.events);

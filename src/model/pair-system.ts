@@ -204,13 +204,13 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   private info(records: readonly TraceStep[]): PairTransitionInfo {
     const writes = conflictWrites(records);
     let node = this.infos;
-    for (const w of writes) node = node.next(w.app).next(w.device).next(w.attribute).next(w.value).next(w.manual).next(w.line).next(w.column);
+    for (const w of writes) node = node.next(w.app).next(w.device).next(w.attribute).next(w.value).next(w.manual).next(w.byPerson === true).next(w.line).next(w.column);
     return (node.value ??= { writes: writes.map((w) => this.attributeWrite(w)) });
   }
 
   private attributeWrite(r: WriteStep): AttributeWrite {
     const at = r.line === undefined || r.column === undefined ? undefined : { file: this.fileOf(r.app), line: r.line, column: r.column };
-    return { app: r.app, device: r.device, attribute: r.attribute, value: r.value, manual: r.manual, at };
+    return { app: r.app, device: r.device, attribute: r.attribute, value: r.value, manual: r.manual, byPerson: r.byPerson === true, at };
   }
 
   private fileOf(app: string): string {

@@ -18,6 +18,8 @@ export type TraceStep =
       /** False for a command that stored the value already current (nothing is stored, no event is sent). */
       changed: boolean;
       manual: boolean;
+      /** Set off by a person's direct action (Dispatcher.byPerson); absent in traces stored before it. */
+      byPerson?: boolean;
       line?: number;
       column?: number;
     }

@@ -3,7 +3,7 @@ import { detectConflicts } from '../../src/conflicts/detect.js';
 import type { WriteGraph } from '../../src/conflicts/types.js';
 import type { AttributeWrite } from '../../src/model/attribute-write.js';
 
-const lock = (app: string, value: string, manual = false): AttributeWrite => ({ app, device: 'lock', attribute: 'lock', value, manual });
+const lock = (app: string, value: string, manual = false, byPerson = manual): AttributeWrite => ({ app, device: 'lock', attribute: 'lock', value, manual, byPerson });
 const all = () => true;
 
 function graph(stateCount: number, edges: Array<[number, number, AttributeWrite[]]>): WriteGraph {
@@ -24,6 +24,17 @@ describe('detectConflicts', () => {
     expect(detectConflicts(cascade, all).map((c) => c.later.app)).toEqual(['App1']);
     const manualLast = graph(2, [[0, 1, [lock('App1', 'locked'), lock('App2', 'unlocked', true)]]]);
     expect(detectConflicts(manualLast, all)).toEqual([]);
+  });
+
+  it("lets a person choose again: a write a later direct action set off overrides one an earlier action set off, but not within one action", () => {
+    // App2's unlock is a touch's own write; App1's lock comes in the cascade of a later touch.
+    const later = graph(3, [[0, 1, [lock('App2', 'unlocked', true)]], [1, 2, [lock('App1', 'locked', false, true)]]]);
+    expect(detectConflicts(later, all)).toEqual([]);
+    const sameTouch = graph(2, [[0, 1, [lock('App2', 'unlocked', true), lock('App1', 'locked', false, true)]]]);
+    expect(detectConflicts(sameTouch, all).map((c) => c.later.app)).toEqual(['App1']);
+    // An app's own event (or a timer) after the touch still conflicts with it.
+    const byApp = graph(3, [[0, 1, [lock('App2', 'unlocked', true)]], [1, 2, [lock('App1', 'locked')]]]);
+    expect(detectConflicts(byApp, all).map((c) => c.later.app)).toEqual(['App1']);
   });
 
   it('ignores same-app and same-value writes and untracked attributes', () => {

@@ -28,7 +28,7 @@ interface Grown {
 
 function randomWrite(pick: (n: number) => number): AttributeWrite {
   const attribute = ['lock', 'switch', 'level'][pick(3)];
-  return { app: pick(2) === 0 ? 'App1' : 'App2', device: attribute, attribute, value: String(pick(3)), manual: pick(5) === 0 };
+  return { app: pick(2) === 0 ? 'App1' : 'App2', device: attribute, attribute, value: String(pick(3)), manual: pick(5) === 0, byPerson: pick(3) === 0 };
 }
 
 function grow(seed: number): Grown {

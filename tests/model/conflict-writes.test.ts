@@ -13,7 +13,7 @@ function write(app: string, attribute: string, value: string, line: number, manu
 }
 
 function attributeWrite(w: WriteStep): AttributeWrite {
-  return { app: w.app, device: w.device, attribute: w.attribute, value: w.value, manual: w.manual, at: { file: w.app, line: w.line!, column: 1 } };
+  return { app: w.app, device: w.device, attribute: w.attribute, value: w.value, manual: w.manual, byPerson: false, at: { file: w.app, line: w.line!, column: 1 } };
 }
 
 /** Everything that tells two conflict reports apart: the writes (with their lines) and the path. */

@@ -79,6 +79,15 @@ describe('a one-off timer in the full environment', () => {
     expect(opened.state.snapshot.timers).toEqual([]);
   });
 
+  it("runs as the app's, not as the person's, when it comes due before the app's handler of a button press", () => {
+    const { system, eventNamed, after, initial } = pair('light-on-when-closed', 'light-off-later-or-on-button', 'full');
+    const closed = after(initial, OPEN, CLOSED);
+    expect(closed.snapshot.timers.map((t) => t.handler)).toEqual(['lightOff']);
+    const pushed = system.execute(closed, eventNamed('button.button = pushed'));
+    const describe = (w: { app: string; value: string; manual: boolean; byPerson: boolean }) => `${w.app}:${w.value}${w.manual ? ' manual' : ''}${w.byPerson ? ' by person' : ''}`;
+    expect(pushed.info!.writes.map(describe)).toEqual(['App2:off', 'App2:on manual by person']);
+  });
+
   it('leaves the other app\'s events independent of the timer, and orders the app\'s own after it', () => {
     const { system, eventNamed, after, initial } = pair('light-on-when-closed', 'light-off-later', 'full');
     const pending = after(initial, OPEN, CLOSED);

@@ -3,6 +3,8 @@
 // Verdicts come from real checks of the pair, event lists from the pair's real event list.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { capabilityOf, initialValues } from '../../src/devices/capabilities.js';
+import { applyCommand } from '../../src/model/commands.js';
 import { pairSetting } from '../../src/model/environment.js';
 import { buildPairEvents } from '../../src/model/events.js';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
@@ -74,6 +76,44 @@ describe('a device operated by hand', () => {
   it('is not a direct action when an app turned the switch: the cascade\'s writes count as the app\'s', () => {
     const result = check(fixture('lights-off-on-departure'), lightsOut, { attributes: ['location.mode'], env: 'full' });
     expect(conflicts(result)).toContain('mode mode-on-lights-out=night over lights-off-on-departure=away');
+  });
+});
+
+describe("a person's later choice", () => {
+  const lightsOut = fixture('mode-on-lights-out');
+  const modeOverScene = (app: string) => `mode mode-on-lights-out=night over ${app}=away`;
+
+  it("is no conflict in the full environment: holding the button turns the lights off and the other app's mode replaces the one an earlier push set", () => {
+    const full = check(fixture('scene-button'), lightsOut, { attributes: ['location.mode'], env: 'full' });
+    expect(full.verdict).toBe('no-conflict');
+  });
+
+  it('is a conflict in the reference environment, which counts a write in a manual event\'s cascade as any app\'s', () => {
+    const reference = check(fixture('scene-button'), lightsOut, { attributes: ['location.mode'], env: 'reference' });
+    expect(conflicts(reference)).toContain(modeOverScene('scene-button'));
+  });
+
+  it("stays a conflict when one action's cascade undoes what the same action set: one tap sets the mode, and its lights-off changes it again", () => {
+    const full = check(fixture('good-night-touch'), lightsOut, { attributes: ['location.mode'], env: 'full' });
+    expect(conflicts(full)).toEqual([modeOverScene('good-night-touch')]);
+  });
+});
+
+describe('a command with a null argument', () => {
+  const [pause, heat] = [fixture('pause-heat-when-open'), fixture('heat-on-arrival-mode')];
+  const modeAttributes = ['thermostatMode'];
+
+  it("changes nothing in the full environment: restoring a mode never saved leaves the thermostat's mode as it is", () => {
+    const full = conflicts(check(pause, heat, { attributes: modeAttributes, env: 'full' }));
+    expect(full).toEqual(['thermostatMode heat-on-arrival-mode=heat over pause-heat-when-open=off', 'thermostatMode pause-heat-when-open=off over heat-on-arrival-mode=heat']);
+  });
+
+  it("is stored as the value by the reference's device classes, and changes nothing where the environment says so", () => {
+    const thermostat = capabilityOf('thermostat')!;
+    const current = initialValues(thermostat, true);
+    expect(applyCommand(thermostat, current, 'setThermostatMode', [null])).toEqual([expect.objectContaining({ attribute: 'thermostatMode', value: null, changed: true })]);
+    expect(applyCommand(thermostat, current, 'setThermostatMode', [null], true)).toEqual([]);
+    expect(applyCommand(thermostat, current, 'setThermostatMode', ['heat'], true)).toEqual([expect.objectContaining({ attribute: 'thermostatMode', value: 'heat' })]);
   });
 });
 

@@ -91,7 +91,7 @@ export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment =
   const scanned = scanPairTypes(app1.source, app2.source).map((t) => fromScan(t, app1.ir, app2.ir));
   const apps: Array<[AppSlot, AppIR]> = [['App1', app1.ir], ['App2', app2.ir]];
   const subscribed = [...scanned, ...missedSubscriptions(scanned, apps), ...(env.everyTimer ? missedTimers(scanned, apps) : [])];
-  const entries = [...subscribed, ...(env.readSensorsChange ? unsubscribedReadSensors(subscribed, apps) : [])];
+  const entries = [...subscribed, ...(env.readSensorsChange ? unsubscribedReadSensors(subscribed, apps, tracked) : [])];
   const ordered = interleave(entries.filter((e) => e.app === 'App1'), entries.filter((e) => e.app === 'App2'));
   const events: PairEvent[] = [];
   const unmodelled: UnmodelledEvent[] = [];
@@ -283,12 +283,26 @@ function worldAttributes(spec: CapabilitySpec): string[] {
 }
 
 /**
+ * Attributes of a device a person also sets by hand, for an app that reads them: a command sets
+ * them, their values are a few named states (a thermostat's mode, a lock, a valve), and the check
+ * tracks them (`tracked`, all when unknown). An app that saves the mode it finds and restores it
+ * later then sees the mode a person chose, not only the reference's initial "off". Left out for
+ * their cost (docs/model.md): switches and numbers (levels, setpoints), which light and
+ * thermostat apps read to save whole device states, and untracked attributes.
+ */
+function handSetAttributes(spec: CapabilitySpec, tracked: readonly string[] | undefined): string[] {
+  return spec.attributes
+    .filter((a) => !a.silent && isCommandSet(spec, a.name) && Array.isArray(a.domain) && a.name !== 'switch' && (!tracked || tracked.includes(a.name)))
+    .map((a) => a.name);
+}
+
+/**
  * Sensor attributes an app reads (`contact.currentContact`, `latestValue("contact")`) on a device
  * of its inputs without any subscription of the pair firing them, once per attribute and
  * capability, in input order: in a home the door closes and opens whether or not an app listens.
  * An app that reads attributes by computed names adds none (its reads are not known by name).
  */
-function unsubscribedReadSensors(subscribed: readonly TypeEntry[], apps: ReadonlyArray<[AppSlot, AppIR]>): TypeEntry[] {
+function unsubscribedReadSensors(subscribed: readonly TypeEntry[], apps: ReadonlyArray<[AppSlot, AppIR]>, tracked: readonly string[] | undefined): TypeEntry[] {
   const have = new Set(subscribed.filter((e) => eventKind(e.type) === 'device').map((e) => `${wholeType(e.type)}\u0000${e.capability}`));
   const extra: TypeEntry[] = [];
   for (const [app, ir] of apps) {
@@ -297,7 +311,7 @@ function unsubscribedReadSensors(subscribed: readonly TypeEntry[], apps: Readonl
     for (const input of ir.inputs) {
       const spec = input.capability === undefined ? undefined : capabilityOf(input.capability);
       if (!spec) continue;
-      for (const attribute of worldAttributes(spec).filter((a) => observed.has(a))) {
+      for (const attribute of [...worldAttributes(spec), ...handSetAttributes(spec, tracked)].filter((a) => observed.has(a))) {
         const key = `${attribute}\u0000${input.capability}`;
         if (have.has(key) || !expandEventType(attribute, input.capability)) continue;
         have.add(key);

@@ -29,7 +29,8 @@ interface Found {
 
 /** The (device, attribute) a write stores into, as text. */
 export const keyOf = (w: AttributeWrite) => `${w.device}\u0000${w.attribute}`;
-const identityOf = (w: AttributeWrite) => `${w.app}\u0000${w.value}\u0000${w.manual}\u0000${w.byPerson}`;
+/** What tells two writes of one (device, attribute) apart for the rule (`overrides`): app, value, manual, byPerson. */
+export const identityOf = (w: AttributeWrite) => `${w.app}\u0000${w.value}\u0000${w.manual}\u0000${w.byPerson}`;
 
 /** What makes a conflict distinct: the device and attribute, and both apps with the values they stored. */
 export function conflictKey(later: AttributeWrite, earlier: AttributeWrite): string {

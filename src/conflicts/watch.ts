@@ -10,7 +10,7 @@
 // one interned set (a number), and a transition's effect on a set is memoised per (set, list of
 // writes): the pair model shares one list of writes among the transitions that make equal writes.
 import type { AttributeWrite } from '../model/attribute-write.js';
-import { conflictKey, keyOf, overrides } from './detect.js';
+import { conflictKey, identityOf, keyOf, overrides } from './detect.js';
 
 /** An interned set of reaching writes: sorted ids of distinct writes (`Fact`). */
 type SetId = number;
@@ -153,10 +153,10 @@ export class ConflictWatch {
     return id;
   }
 
-  /** A write's fact: what detect.ts tells reaching writes apart by (location, app, value, manual, byPerson). */
+  /** A write's fact: its location and what detect.ts tells reaching writes apart by (`identityOf`). */
   private factOf(write: AttributeWrite): number {
     const location = keyOf(write);
-    const text = `${location}\u0000${write.app}\u0000${write.value}\u0000${write.manual}\u0000${write.byPerson}`;
+    const text = `${location}\u0000${identityOf(write)}`;
     let id = this.factIds.get(text);
     if (id === undefined) {
       let l = this.locationIds.get(location);

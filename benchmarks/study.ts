@@ -41,7 +41,7 @@ const header = [
   '# The study: every pair of the reference\'s lists, as users run it',
   '',
   `- Date: ${new Date().toISOString().slice(0, 10)}; ${cpus().length} cores; Node ${process.version}`,
-  `- Command: \`npm run bench:study -- ${given.join(' ')}\` (each batch: \`stcheck batch --corpus ../shared/corpus/iotcheck/smartapps --lists <lists> --first-conflict ${passed.join(' ')}\`, the default budgets: 60 s and 2048 MB per pair)`,
+  `- Command: \`npm run bench:study -- ${given.join(' ')}\` (each batch: \`stcheck batch --corpus ../shared/corpus/iotcheck/smartapps --lists <lists> --first-conflict ${passed.join(' ')}\`, the default budgets: 120 s and 2048 MB per pair)`,
   '- Acceptance (issue 17): device study every pair whose apps run decided, under 4 min wall on an idle 2-core machine; global under 1 min.',
   '- Time to a verdict: wall time of each ordered run that searched (the prefilter decides the others in milliseconds).',
   '',

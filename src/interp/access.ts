@@ -36,6 +36,9 @@ export function deviceAttributeLocation(deviceId: string, attribute: string): st
 
 export const LOCATION_MODE = 'location.mode';
 
+/** The home's clock: the time passing writes it; `now()`, `new Date()` and an event's date read it. */
+export const CLOCK = 'clock';
+
 export function subscriptionLocation(appId: string, handler: string): string {
   return `${appId}.subscription.${handler}`;
 }

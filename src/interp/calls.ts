@@ -137,7 +137,7 @@ export function invokeMethod(frame: Frame, self: Value, name: string, args: Valu
   if (self === frame.app.self) return callUnqualified({ app: frame.app, scope: new Scope(null) }, name, args, named);
   if (self instanceof TrackedMap) return storeMethod(frame.app, self, name, withNamed(args, named));
   if (RUNTIME_OBJECT(self)) {
-    const java = javaMethod(self, name, args, named);
+    const java = javaMethod(self, name, args, named, frame.app);
     if (java !== NOT_FOUND) return java;
     const r = frame.app.platform.method(frame.app, self, name, args, named);
     if (r !== NOT_FOUND) return r;
@@ -194,7 +194,7 @@ function storeMethod(app: AppCore, store: TrackedMap, name: string, args: Value[
 export function evalNew(frame: Frame, e: ast.New): Value {
   const args = evalArgs(frame, e.args);
   const named = evalNamed(frame, e.namedArgs);
-  let r = newObject(e.type.name, args, named);
+  let r = newObject(e.type.name, args, named, frame.app);
   if (r === NOT_FOUND && frame.app.platform.newObject) r = frame.app.platform.newObject(e.type.name, args, named);
   if (r === NOT_FOUND) return unsupported(`new ${e.type.name}(${args.length ? '...' : ''})`);
   return r;

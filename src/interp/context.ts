@@ -4,9 +4,10 @@
 import type { ErrorPosition } from './errors.js';
 import type { MethodResult } from './groovy-methods.js';
 import type { AppHandle, Host } from './host.js';
+import type { Clock } from './time.js';
 import type { GMap, TrackedMap, Value } from './values.js';
 
-export interface RuntimeContext {
+export interface RuntimeContext extends Clock {
   readonly app: AppHandle;
   readonly host: Host;
   /** `state` and `atomicState`. */

@@ -68,6 +68,9 @@ export interface Message {
 }
 
 export interface Host {
+  /** The time now, in epoch ms (`now()`, `new Date()`); records a read of the clock where it can change. */
+  now(app: AppHandle): number;
+
   /** The value bound to an input: a DeviceRef, a list of them for `multiple: true`, or a constant. */
   inputValue(app: AppHandle, input: InputIR): Value;
 

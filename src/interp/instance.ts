@@ -92,6 +92,11 @@ export class AppInstance implements AppHandle, AppCore {
     return this;
   }
 
+  /** The home's time, read through the host (which records the read where the time can change). */
+  now(): number {
+    return this.host.now(this);
+  }
+
   /** Binds every input through the host, then runs the script's field initialisers. */
   load(): void {
     for (const input of this.ir.inputs) this.bindInput(input.name, this.host.inputValue(this, input));

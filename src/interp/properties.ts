@@ -92,7 +92,7 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
     if (name === 'key') return obj.key;
     if (name === 'value') return obj.value;
   }
-  const java = javaProperty(obj, name);
+  const java = javaProperty(obj, name, frame.app);
   if (java !== NOT_FOUND) return java;
   const r = frame.app.platform.property(frame.app, obj, name);
   if (r !== NOT_FOUND) return r;

@@ -1,10 +1,16 @@
-// The model's clock and calendar. Time is constant, as in the reference (JPF's ConstantTime):
-// `now()` and `new Date()` are always NOW_MS. Time-of-day computations happen in the location's
-// time zone (America/New_York), with Intl (pure computation, no host clock).
+// The model's clock and calendar. The interpreter reads the time from its host (`Clock`): in the
+// reference's model it is constant (JPF's ConstantTime), always NOW_MS; the full environment's home
+// lets a day pass (model/home.ts). Time-of-day computations happen in the location's time zone
+// (America/New_York), with Intl (pure computation, never the machine's clock).
 import { GroovyError } from './errors.js';
 
-/** 2019-08-01T21:14:40.896Z, the reference's System.currentTimeMillis(). */
+/** 2019-08-01T21:14:40.896Z, the reference's System.currentTimeMillis(): where every home's clock starts. */
 export const NOW_MS = 1564694080896;
+
+/** Where the interpreter reads the time (`now()`, `new Date()`, `Calendar.getInstance()`, "today"). */
+export interface Clock {
+  now(): number;
+}
 /** The reference's fixed getSunriseAndSunset() values. */
 export const SUNRISE_MS = 1563800160000;
 export const SUNSET_MS = 1563850740000;
@@ -114,9 +120,9 @@ export function parseTimeOfDay(text: string): number {
   return hour * 60 + Number(m[2]);
 }
 
-/** `timeToday("15:00", tz)`: today's date (of NOW in tz) at that time. */
-export function timeToday(text: string, tz: string): number {
-  const w = wallClock(NOW_MS, tz);
+/** `timeToday("15:00", tz)`: today's date (of `nowMs` in tz) at that time. */
+export function timeToday(text: string, tz: string, nowMs: number): number {
+  const w = wallClock(nowMs, tz);
   return zonedInstant(w.year, w.month, w.day, parseTimeOfDay(text), tz);
 }
 

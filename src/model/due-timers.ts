@@ -95,6 +95,11 @@ export class DueTimers {
     if (timer) this.run(timer);
   }
 
+  /** Every pending timer comes due, in the canonical order (time passes: home.ts, `passTime`). */
+  allDue(): void {
+    for (const app of this.world.apps) this.dueBefore(app);
+  }
+
   /** Before `app` runs a handler, its pending timers come due, each once (see the bound above). */
   private dueBefore(app: AppInstance): void {
     if (!this.eventOf.has(app.id)) return;

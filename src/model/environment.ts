@@ -13,7 +13,7 @@
 //   checked before locking) changes too, as it does in a home, although no app subscribes; the web
 //   services the apps poll answer and change their answers, and outside clients call the apps'
 //   REST endpoints; the boolean settings of a page opened once per scene differ from scene to
-//   scene; a one-off timer (`runIn`) comes due later, as an event of its own. The reference's
+//   scene; a one-off timer (`runIn`) comes due later, as an event of its own; a day can pass. The reference's
 //   manual-action rule (§4.4) is kept in both; in `full`, what a person's later direct action
 //   sets off may also override what an earlier one set off (a person's later choice).
 import { FULL_PAIR_MODES, PER_OPENING_BOOLEANS, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
@@ -73,6 +73,11 @@ export interface Environment {
    * stores null as the attribute's value; a real device handler leaves the attribute as it is.
    */
   nullArguments?: 'stored' | 'change-nothing';
+  /**
+   * Time passes: once, a whole day, as an event of its own, for a pair where an app reads the
+   * clock (model/home.ts, `passTime`). The reference's clock stands still.
+   */
+  timePasses?: boolean;
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -99,6 +104,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     delayedTimers: true,
     personsChoice: true,
     nullArguments: 'change-nothing',
+    timePasses: true,
   };
 }
 

@@ -34,6 +34,8 @@ export function writersFirst(apps: readonly [AppIR, AppIR], events: readonly Pai
 
 /** The methods of `app` that event `e` runs directly: its subscriptions' handlers, the timer's or the endpoint's method. */
 function handlersOf(app: AppIR, slot: PairEvent['app'], e: PairEvent): string[] {
+  // Time passing runs only the timers already pending, which a writer's event set.
+  if (e.kind === 'time') return [];
   if (e.kind === 'schedule' || e.kind === 'timer' || e.kind === 'endpoint') return e.app === slot && e.handler !== undefined ? [e.handler] : [];
   const inputs = deviceInputs(app);
   return app.subscriptions

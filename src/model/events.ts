@@ -5,7 +5,8 @@
 // finds but the token scan misses (a subscription the scan cannot read) are appended, so no
 // subscribed event goes unfired: a deliberate deviation, listed per pair as `extra`. The full
 // environment appends, as extras too, the sensor attributes an app reads that no subscription fires,
-// and one event per one-off timer method, which runs the timer when it comes due (due-timers.ts).
+// one event per one-off timer method, which runs the timer when it comes due (due-timers.ts), and
+// one where a day passes, for a pair where an app keeps a time it read (home.ts, `passTime`).
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
 import { observedAttributes } from '../analysis/attribute-reads.js';
 import { comparedConstants } from '../analysis/thresholds.js';
@@ -15,6 +16,7 @@ import { locationModes, REFERENCE_ENVIRONMENT, type Environment } from './enviro
 import { expandEventType, type EventTypeSpec } from './environment-events.js';
 import { scanPairTypes, type ScannedType } from './reference-scan.js';
 import { oneOffTimerMethods } from './due-timers.js';
+import { keepsClockTime } from '../analysis/clock-reads.js';
 import { methodWrites } from '../analysis/method-writes.js';
 import { appOutsideWorld, changingServices, endpointPayloads, serviceAttribute, WEB_ANSWER_EVENT, WEB_SERVICE_CAPABILITY } from './outside-world.js';
 
@@ -32,12 +34,16 @@ export interface PairEvent {
   /**
    * The subscribed type it came from: `switch`, `contact.open`, `mode`, `app`, `schedule`; `web`
    * for a web service's new answer (a `device` event of the web-service device), `endpoint` for an
-   * outside client's call (model/outside-world.ts), `timer` for a one-off timer coming due.
+   * outside client's call (model/outside-world.ts), `timer` for a one-off timer coming due, `time`
+   * for a day passing.
    */
   type: string;
-  /** A `timer` event is enabled only while its timer is pending (due-timers.ts); every other event always. */
-  kind: 'device' | 'location' | 'app' | 'schedule' | 'endpoint' | 'timer';
-  /** The app whose subscription (or schedule) introduced the type. */
+  /**
+   * A `timer` event is enabled only while its timer is pending (due-timers.ts), `time` until time
+   * has passed once; every other event always.
+   */
+  kind: 'device' | 'location' | 'app' | 'schedule' | 'endpoint' | 'timer' | 'time';
+  /** The app whose subscription (or schedule) introduced the type; for `time`, App1, which has no meaning. */
   app: AppSlot;
   /** Event name and value delivered to handlers (for a schedule: `schedule` and the method). */
   name: string;
@@ -119,8 +125,14 @@ export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment =
     const writes = apps.map(([, ir]) => methodWrites(ir));
     for (const [i, [app, ir]] of apps.entries()) events.push(...dueTimerEvents(app, ir, writes[i], writes[1 - i], events.length, tracked));
   }
+  if (env.timePasses && apps.some(([, ir]) => keepsClockTime(ir))) {
+    events.push({ id: events.length, type: 'time', kind: 'time', app: 'App1', name: 'time', value: TIME_PASSING, extra: true });
+  }
   return { events, unmodelled };
 }
+
+/** How much time passes in the `time` event (home.ts, `passTime`). */
+export const TIME_PASSING = 'a day';
 
 /**
  * The values an entry's type fires in the environment: the reference's constants; in the full

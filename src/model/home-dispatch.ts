@@ -7,7 +7,6 @@ import { GroovyError } from '../interp/errors.js';
 import type { RuntimeSubscription } from '../interp/host.js';
 import type { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
-import { NOW_MS } from '../interp/time.js';
 import { GDate, GEvent, type Value } from '../interp/values.js';
 import { eventDataOf, isManualEvent, type PlainValue } from '../devices/capabilities.js';
 import type { DeviceState, HomeWorld } from './home-world.js';
@@ -104,7 +103,7 @@ export class Dispatcher {
     state.values.set(attribute, eventValue(state, attribute, valueText));
     if (location) this.access('write', location);
     const data = dataMap(eventDataOf(state.spec, attribute, valueText));
-    this.dispatch(new GEvent(attribute, valueText, 'DEVICE', state.ref, new GDate(NOW_MS), data, true, true), byHand || isManualEvent(state.spec, attribute));
+    this.dispatch(new GEvent(attribute, valueText, 'DEVICE', state.ref, new GDate(this.world.clock), data, true, true), byHand || isManualEvent(state.spec, attribute));
   }
 
   locationEvent(name: string, value: string): void {
@@ -114,12 +113,12 @@ export class Dispatcher {
       this.world.mode = value;
       this.access('write', LOCATION_MODE);
     }
-    this.dispatch(new GEvent(name, value, 'LOCATION', null, new GDate(NOW_MS), null, true, false), false);
+    this.dispatch(new GEvent(name, value, 'LOCATION', null, new GDate(this.world.clock), null, true, false), false);
   }
 
   /** An app touch reaches every app that subscribed to `app`, as the reference's one Touched object does. */
   touchApps(value: string): void {
-    this.dispatch(new GEvent('touch', value, 'APP', null, new GDate(NOW_MS), null, true, false), true);
+    this.dispatch(new GEvent('touch', value, 'APP', null, new GDate(this.world.clock), null, true, false), true);
   }
 
   /**

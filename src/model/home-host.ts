@@ -1,11 +1,10 @@
 // The host API of a simulated home: what the interpreter calls on behalf of an app (src/interp/host.ts)
 // — its inputs, device attributes and commands, the location mode, subscriptions, timers, messages —
 // with every access recorded for the model checker's independence relation.
-import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
+import { CLOCK, deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
 import type { AppHandle, Host, Message, RuntimeSubscription, SubscriptionTarget, TimerRequest } from '../interp/host.js';
 import { UnsupportedError } from '../interp/errors.js';
 import { toStr } from '../interp/operators.js';
-import { NOW_MS } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import { defaultBinding } from '../interp/input-bindings.js';
 import type { InputIR } from '../ir/ir.js';
@@ -35,6 +34,11 @@ export class HomeHost implements Host {
     /** The location's modes (environment.ts, `locationModes`). */
     private readonly modes: readonly string[] = LOCATION_MODES,
   ) {}
+
+  now(): number {
+    if (this.world.clockAdvances) this.events.access('read', CLOCK);
+    return this.world.clock;
+  }
 
   inputValue(app: AppHandle, input: InputIR): Value {
     const setting = pairSetting(this.environment, app.id, input, this.world.instance(app.id).ir.inputs, this.modes);
@@ -78,7 +82,7 @@ export class HomeHost implements Host {
       if (!change.changed) continue;
       state.values.set(change.attribute, change.value);
       if (!change.sendsEvent) continue;
-      const event = new GEvent(change.attribute, toStr(change.value), 'DEVICE', device, new GDate(NOW_MS), null, true, false);
+      const event = new GEvent(change.attribute, toStr(change.value), 'DEVICE', device, new GDate(this.world.clock), null, true, false);
       events.dispatch(event, isManualEvent(state.spec, change.attribute));
     }
     return null;
@@ -87,7 +91,7 @@ export class HomeHost implements Host {
   /** Runs the handlers of `subscribeToCommand` for this command of this device, if any app has one. */
   private announceCommand(device: DeviceRef, command: string): void {
     const heard = this.world.subscriptions.some(({ subscription: s }) => s.command && s.attribute === command && s.target.kind === 'device' && s.target.device.id === device.id);
-    if (heard) this.events.dispatch(new GEvent(COMMAND_EVENT, command, 'DEVICE', device, new GDate(NOW_MS), null, true, false), false);
+    if (heard) this.events.dispatch(new GEvent(COMMAND_EVENT, command, 'DEVICE', device, new GDate(this.world.clock), null, true, false), false);
   }
 
   locationMode(): string {
@@ -112,7 +116,7 @@ export class HomeHost implements Host {
     if (!changed) return;
     this.world.mode = mode;
     events.access('write', LOCATION_MODE);
-    events.dispatch(new GEvent('mode', mode, 'LOCATION', null, new GDate(NOW_MS), null, true, false), false);
+    events.dispatch(new GEvent('mode', mode, 'LOCATION', null, new GDate(this.world.clock), null, true, false), false);
   }
 
   sendLocationEvent(_app: AppHandle, event: GEvent): void {

@@ -6,12 +6,15 @@ import { deepCopy, canonicalValue, sameValue, type AppSnapshot } from '../interp
 import type { RuntimeSubscription } from '../interp/host.js';
 import type { AppInstance } from '../interp/instance.js';
 import type { GMap, Value } from '../interp/values.js';
+import { NOW_MS } from '../interp/time.js';
 import type { HomeWorld } from './home-world.js';
 
 /** Everything that can influence the home's future (app states included). */
 export interface HomeSnapshot {
   readonly devices: ReadonlyMap<string, ReadonlyMap<string, Value>>;
   readonly mode: string;
+  /** The time (HomeWorld's `clock`). */
+  readonly clock: number;
   readonly subscriptions: ReadonlyArray<{ app: number; subscription: RuntimeSubscription }>;
   /** The one-off timers pending, by app index (due-timers.ts); shared between snapshots where equal. */
   readonly timers: ReadonlyArray<TimerSnapshot>;
@@ -47,6 +50,7 @@ export class HomeStates {
       device.values = copyValues(values);
     }
     world.mode = snapshot.mode;
+    world.clock = snapshot.clock;
     world.subscriptions = snapshot.subscriptions.map((s) => ({ app: world.apps[s.app], subscription: s.subscription }));
     world.pendingTimers = snapshot.timers.map((t) => ({ ...t, app: world.apps[t.app], data: deepCopy(t.data) }));
     snapshot.apps.forEach((s, i) => world.apps[i].restore(s));
@@ -57,7 +61,7 @@ export class HomeStates {
   stateKey(): string {
     const { world } = this;
     const devices = [...world.devices.keys()].sort().map((id) => this.deviceText(id));
-    return `D[${devices.join(';')}]M${world.mode}${this.subscriptionsText()}${this.timersText()}${world.apps.map((a) => appText(a)).join('')}`;
+    return `D[${devices.join(';')}]${this.locationText()}${this.subscriptionsText()}${this.timersText()}${world.apps.map((a) => appText(a)).join('')}`;
   }
 
   /**
@@ -82,7 +86,7 @@ export class HomeStates {
       devices.set(id, part as ReadonlyMap<string, Value>);
       numbers.push(this.partNumbers.get(part)!);
     }
-    numbers.push(this.partId(`M${world.mode}`));
+    numbers.push(this.partId(this.locationText()));
     const subscriptions = world.subscriptions.map((s) => ({ app: world.apps.indexOf(s.app), subscription: s.subscription }));
     const keptSubscriptions = before && this.partNumbers.has(before.subscriptions) && sameSubscriptions(subscriptions, before.subscriptions);
     numbers.push(keptSubscriptions ? this.partNumbers.get(before.subscriptions)! : this.partId(this.subscriptionsText()));
@@ -95,7 +99,7 @@ export class HomeStates {
       numbers.push(this.partNumbers.get(part)!);
       return part as AppSnapshot;
     });
-    return { snapshot: { devices, mode: world.mode, subscriptions, timers, apps }, key: numbers.join(',') };
+    return { snapshot: { devices, mode: world.mode, clock: world.clock, subscriptions, timers, apps }, key: numbers.join(',') };
   }
 
   /** A device's canonical text: its id and the values of its live attributes. */
@@ -103,6 +107,12 @@ export class HomeStates {
     const values = this.world.devices.get(id)!.values;
     const live = this.world.isLiveAttribute;
     return `${id}{${[...values].filter(([k]) => live(k)).map(([k, v]) => `${k}=${canonicalValue(v)}`).join(',')}}`;
+  }
+
+  /** The location's mode and, once time has passed, how far the clock is from where it started. */
+  private locationText(): string {
+    const { mode, clock } = this.world;
+    return clock === NOW_MS ? `M${mode}` : `M${mode}@${clock - NOW_MS}`;
   }
 
   private subscriptionsText(): string {

@@ -6,6 +6,7 @@ import type { AppInstance } from '../interp/instance.js';
 import type { DeviceRef, Value } from '../interp/values.js';
 import { capabilityOf, initialValues, type CapabilitySpec } from '../devices/capabilities.js';
 import { createDevice } from '../interp/devices.js';
+import { NOW_MS } from '../interp/time.js';
 
 export interface DeviceState {
   ref: DeviceRef;
@@ -44,6 +45,10 @@ export class HomeWorld {
   /** One-off timers set and not yet run (only where they come due later: due-timers.ts), by app, then method. */
   pendingTimers: PendingTimer[] = [];
   mode: string;
+  /** The time, epoch ms: the reference's constant, until the environment lets time pass (home.ts, `passTime`). */
+  clock = NOW_MS;
+  /** Whether time can pass in this home: reads of the clock are then accesses the model checker orders. */
+  clockAdvances = false;
   /**
    * Whether an attribute's value can matter (model/live-attributes.ts): the others are left out of
    * the state key and the accesses. Default: every attribute.
@@ -72,6 +77,7 @@ export class HomeWorld {
     this.init = init;
     for (const device of this.devices.values()) device.values = device.spec ? initialValues(device.spec, init) : new Map();
     this.mode = init ? 'away' : 'home';
+    this.clock = NOW_MS;
   }
 
   /** The device of a capability, created on first use. */

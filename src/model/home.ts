@@ -4,14 +4,14 @@
 // (home-world.ts), the host API the interpreter calls (home-host.ts), event delivery and the
 // record of what happened (home-dispatch.ts), and its states as the model checker keeps them
 // (home-state.ts), and adds the environment: the events it fires.
-import type { Access, AccessKind } from '../interp/access.js';
+import { CLOCK, type Access, type AccessKind } from '../interp/access.js';
+import { enablementLocation } from '../check/check.js';
 import { stateReads } from '../analysis/state-reads.js';
 import { Budget } from '../interp/context.js';
 import { CallDepthError } from '../interp/errors.js';
 import type { RuntimeSubscription } from '../interp/host.js';
 import { AppInstance } from '../interp/instance.js';
 import { smartThings } from '../interp/smartthings/platform.js';
-import { NOW_MS } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
@@ -122,6 +122,11 @@ export class Home {
     this.timers.delay(events);
   }
 
+  /** From now on time can pass (a pair event of the full environment, events.ts): the apps' reads of the clock are accesses. */
+  letTimePass(): void {
+    this.world.clockAdvances = true;
+  }
+
   /** Creates the devices of these capabilities now, so that the set of devices never changes later. */
   addDevices(capabilities: Iterable<string>): void {
     for (const capability of capabilities) this.world.deviceFor(capability);
@@ -198,11 +203,28 @@ export class Home {
         return this.timers.fire(event.id);
       case 'endpoint':
         return this.callEndpoint(event);
+      case 'time':
+        return this.passTime(event.id);
       case 'device': {
         const state = this.deviceForEvent(event);
         if (state) this.deviceEvent(state, event.name, event.value);
       }
     }
+  }
+
+  /**
+   * A day passes (the full environment; docs/model.md, "The clock"). The one-off timers pending come
+   * due first, as they would within their minutes; then the clock moves on a whole day, so the time
+   * of day, and with it every time-of-day window and daily schedule, is what it was: what changes is
+   * how long ago everything happened ("at most once every 30 minutes", "not before tomorrow's
+   * 15:00"). Once only: the event is enabled while the clock has not moved (pair-system.ts).
+   */
+  private passTime(event: number): void {
+    this.timers.allDue();
+    this.world.clock += A_DAY_MS;
+    this.events.access('write', CLOCK);
+    this.events.access('write', enablementLocation(event));
+    if (this.events.detailed) this.records.push({ kind: 'event', depth: 0, source: 'clock', name: 'time', value: new Date(this.world.clock).toISOString(), manual: false });
   }
 
   /**
@@ -233,7 +255,7 @@ export class Home {
    * would really deliver it). An endless cascade it starts is cut as in `fire`.
    */
   exercise(s: RuntimeSubscription): void {
-    const date = new GDate(NOW_MS);
+    const date = new GDate(this.world.clock);
     let event: GEvent;
     if (s.target.kind === 'app') event = new GEvent('touch', 'touched', 'APP', null, date, null, true, false);
     else if (s.target.kind === 'location') {
@@ -291,6 +313,8 @@ export class Home {
     return this.events.transition(body, true).strongest;
   }
 }
+
+const A_DAY_MS = 86_400_000;
 
 function plausibleValue(state: Pick<DeviceState, 'spec' | 'values'>, attribute: string): string {
   const spec = state.spec?.attributes.find((a) => a.name === attribute);

@@ -3,6 +3,7 @@
 // subscriptions, both apps' fields and state), a transition fires one event and runs every handler
 // it cascades into. Both of the reference's initial configurations are initial states.
 import type { Access, AccessKind } from '../interp/access.js';
+import { NOW_MS } from '../interp/time.js';
 import type { EventSystem, Step } from '../check/types.js';
 import type { AttributeWrite } from './attribute-write.js';
 import type { AppIR } from '../ir/ir.js';
@@ -65,8 +66,10 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   private readonly infos = new TrieNode<PairTransitionInfo>();
   /** The events enabled with no timer pending. */
   private readonly alwaysEnabled: readonly number[];
-  /** The enabled events of each set of pending timers (a shared snapshot part). */
-  private readonly enabledByTimers = new WeakMap<object, readonly number[]>();
+  /** The event of time passing, if the pair has one. */
+  private readonly timeEvent: number | undefined;
+  /** The enabled events of each set of pending timers (a shared snapshot part), before time has passed and after. */
+  private readonly enabledByTimers = [new WeakMap<object, readonly number[]>(), new WeakMap<object, readonly number[]>()] as const;
 
   /**
    * `names`: the apps' names in the steps the home records (default App1, App2). `liveStateOnly`
@@ -88,10 +91,12 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
       if (e.id !== i) throw new Error(`pair event ${i} is numbered ${e.id}: the event list must be numbered in order`);
     });
     this.home.delayTimers(events.filter((e) => e.kind === 'timer').map((e) => ({ id: e.id, app: e.app, handler: e.handler ?? '' })));
+    this.timeEvent = events.find((e) => e.kind === 'time')?.id;
+    if (this.timeEvent !== undefined) this.home.letTimePass();
     this.home.load();
     this.loaded = this.home.snapshot();
     this.allEvents = events.map((_, i) => i);
-    this.alwaysEnabled = events.flatMap((e, i) => (e.kind === 'timer' ? [] : [i]));
+    this.alwaysEnabled = events.flatMap((e, i) => (e.kind === 'timer' || e.kind === 'time' ? [] : [i]));
   }
 
   get eventCount(): number {
@@ -102,6 +107,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     const e = this.events[event];
     if (e.kind === 'schedule') return `${e.app} timer ${e.handler}()`;
     if (e.kind === 'timer') return `${e.app} timer ${e.handler}() comes due`;
+    if (e.kind === 'time') return `${e.value} passes`;
     if (e.kind === 'endpoint') return `${e.app} endpoint ${e.name}${e.value === '' ? '' : ` with ${e.value}`}`;
     if (e.kind === 'device') return `${e.capability ?? 'device'}.${e.name} = ${e.value}`;
     return e.kind === 'app' ? 'app touched' : `location.${e.name} = ${e.value}`;
@@ -131,17 +137,20 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   }
 
   /**
-   * Every event is always enabled, as in the reference's event loop (reference §2.6), except a
-   * timer coming due (the full environment), which is enabled while its timer is pending.
+   * Every event is always enabled, as in the reference's event loop (reference §2.6), except in
+   * the full environment a timer coming due, enabled while its timer is pending, and time passing,
+   * enabled until it has passed once.
    */
   enabled(state: PairState): readonly number[] {
     if (this.alwaysEnabled.length === this.allEvents.length) return this.allEvents;
-    const timers = state.snapshot.timers;
-    if (timers.length === 0) return this.alwaysEnabled;
-    let enabled = this.enabledByTimers.get(timers);
+    const { timers, clock } = state.snapshot;
+    const timeCanPass = this.timeEvent !== undefined && clock === NOW_MS;
+    if (timers.length === 0 && !timeCanPass) return this.alwaysEnabled;
+    const known = this.enabledByTimers[timeCanPass ? 1 : 0];
+    let enabled = known.get(timers);
     if (!enabled) {
-      enabled = [...this.alwaysEnabled, ...timers.map((t) => t.event)].sort((a, b) => a - b);
-      this.enabledByTimers.set(timers, enabled);
+      enabled = [...this.alwaysEnabled, ...timers.map((t) => t.event), ...(timeCanPass ? [this.timeEvent!] : [])].sort((a, b) => a - b);
+      known.set(timers, enabled);
     }
     return enabled;
   }

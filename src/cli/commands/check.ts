@@ -1,6 +1,7 @@
 // `stcheck check <app1> <app2>`: model-check one ordered pair and report its conflicts with traces;
 // `stcheck check <app> --against DIR`: check one app against every corpus app it shares a device
 // or the location mode with, in parallel, and list the conflicting ones ranked.
+import { DEFAULT_BUDGET_S } from '../budget.js';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
@@ -53,7 +54,7 @@ export function registerCheck(program: Command): void {
     .option('--group <name>', "track only this device group's attributes (from groups.json)")
     .option('--groups <file>', 'the groups.json to read --group from (default: next to the apps, or the shared corpus)')
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
-    .option('--budget-s <seconds>', 'wall-clock budget of the search per mode (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', '60')
+    .option('--budget-s <seconds>', 'wall-clock budget of the search per mode (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', DEFAULT_BUDGET_S)
     .option('--max-states <n>', 'stop with state-limit after this many states')
     .option('--memory-mb <mb>', `heap budget per mode, as in batch: stop with out-of-memory once the heap passes ${SOFT_HEAP_FRACTION * 100}% of it (default: none; 2048 with --against)`)
     .option('--first-conflict', 'stop at the first conflict found and report it (the shortest trace in the part explored)')

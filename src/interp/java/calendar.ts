@@ -94,18 +94,18 @@ function setDate(c: BuiltinObject, values: number[]): void {
   c.millis = instantOfFields(f, c.timeZone);
 }
 
-export function newCalendar(zone: Value): BuiltinObject {
-  return new BuiltinObject('calendar', '', zone === null ? 'UTC' : zoneOf(zone), time.NOW_MS);
+export function newCalendar(zone: Value, clock: time.Clock): BuiltinObject {
+  return new BuiltinObject('calendar', '', zone === null ? 'UTC' : zoneOf(zone), clock.now());
 }
 
 /** `Calendar.getInstance()`, `Calendar.instance`, `Calendar.MONDAY`. */
-export function calendarStatic(name: string, args: Value[]): MethodResult {
-  if (name === 'getInstance') return newCalendar(args[0] ?? null);
+export function calendarStatic(name: string, args: Value[], clock: time.Clock): MethodResult {
+  if (name === 'getInstance') return newCalendar(args[0] ?? null, clock);
   return NOT_FOUND;
 }
 
-export function calendarConstant(name: string): MethodResult {
-  if (name === 'instance') return newCalendar(null);
+export function calendarConstant(name: string, clock: time.Clock): MethodResult {
+  if (name === 'instance') return newCalendar(null, clock);
   return CONSTANTS[name] ?? NOT_FOUND;
 }
 
@@ -116,7 +116,7 @@ export function calendarProperty(c: BuiltinObject, name: string): MethodResult {
   return NOT_FOUND;
 }
 
-export function calendarMethod(c: BuiltinObject, name: string, args: Value[]): MethodResult {
+export function calendarMethod(c: BuiltinObject, name: string, args: Value[], clock: time.Clock): MethodResult {
   const ints = () => args.map((a) => num.toInt(a));
   switch (name) {
     case 'get':
@@ -130,7 +130,7 @@ export function calendarMethod(c: BuiltinObject, name: string, args: Value[]): M
       return null;
     case 'setTime':
     case 'setTimeInMillis':
-      c.millis = instantOf(args[0] ?? null, c.timeZone);
+      c.millis = instantOf(args[0] ?? null, c.timeZone, clock);
       return null;
     case 'setTimeZone':
       c.timeZone = zoneOf(args[0] ?? null);

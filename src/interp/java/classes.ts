@@ -20,10 +20,10 @@ function formUrlEncode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
 }
 
-function classStatic(cls: string, name: string, args: Value[]): MethodResult {
+function classStatic(cls: string, name: string, args: Value[], clock: time.Clock): MethodResult {
   const simple = cls.slice(cls.lastIndexOf('.') + 1);
   if (simple === 'Math') return mathStatic(name, args);
-  if (simple === 'Calendar') return calendarStatic(name, args);
+  if (simple === 'Calendar') return calendarStatic(name, args, clock);
   if (simple === 'Date' && name === 'parse') return parseDate(args);
   if (['parseInt', 'parseLong', 'parseDouble', 'parseFloat'].includes(name)) return parseNumberStatic(simple, args[0] ?? null);
   if (name === 'valueOf' && ['Integer', 'Long', 'Double', 'Float', 'BigDecimal'].includes(simple)) {
@@ -40,10 +40,10 @@ function classStatic(cls: string, name: string, args: Value[]): MethodResult {
   return NOT_FOUND;
 }
 
-function classStaticProperty(cls: string, name: string): MethodResult {
+function classStaticProperty(cls: string, name: string, clock: time.Clock): MethodResult {
   const simple = cls.slice(cls.lastIndexOf('.') + 1);
   if (simple === 'Math') return mathConstant(name);
-  if (simple === 'Calendar') return calendarConstant(name);
+  if (simple === 'Calendar') return calendarConstant(name, clock);
   if (simple === 'Integer' && name === 'MAX_VALUE') return 2147483647;
   if (simple === 'Integer' && name === 'MIN_VALUE') return -2147483648;
   if (simple === 'Long' && name === 'MAX_VALUE') return Number.MAX_SAFE_INTEGER;
@@ -53,11 +53,11 @@ function classStaticProperty(cls: string, name: string): MethodResult {
 const EXCEPTIONS = /(^|\.)([A-Za-z]*Exception|Throwable|Error)$/;
 
 /** `new T(args)` for the classes apps instantiate. */
-export function newObject(type: string, args: Value[], n: GMap | null): MethodResult {
+export function newObject(type: string, args: Value[], n: GMap | null, clock: time.Clock): MethodResult {
   const simple = type.slice(type.lastIndexOf('.') + 1);
   switch (simple) {
     case 'Date':
-      if (args.length === 0) return new GDate(time.NOW_MS);
+      if (args.length === 0) return new GDate(clock.now());
       if (isNumber(args[0] ?? null)) return new GDate(num.toInt(args[0]));
       return NOT_FOUND;
     case 'SimpleDateFormat':
@@ -97,9 +97,9 @@ export function isKnownClass(name: string): boolean {
 }
 
 /** Properties of Java objects: dates, time zones, classes' static fields, exceptions. */
-export function javaProperty(self: Value, name: string): MethodResult {
+export function javaProperty(self: Value, name: string, clock: time.Clock): MethodResult {
   if (self instanceof GDate) return dateProperty(self, name);
-  if (self instanceof ClassRef) return classStaticProperty(self.name, name);
+  if (self instanceof ClassRef) return classStaticProperty(self.name, name, clock);
   if (self instanceof GException && name === 'message') return self.message;
   if (self instanceof BuiltinObject && self.kind === 'timeZone') return timeZoneProperty(self, name);
   if (self instanceof BuiltinObject && self.kind === 'calendar') return calendarProperty(self, name);
@@ -107,15 +107,15 @@ export function javaProperty(self: Value, name: string): MethodResult {
 }
 
 /** Methods of Java objects; a class's static methods get named arguments as a leading map. */
-export function javaMethod(self: Value, name: string, args: Value[], n: GMap | null): MethodResult {
+export function javaMethod(self: Value, name: string, args: Value[], n: GMap | null, clock: time.Clock): MethodResult {
   if (self instanceof GDate) return dateMethod(self, name, args);
-  if (self instanceof ClassRef) return classStatic(self.name, name, n ? [n, ...args] : args);
+  if (self instanceof ClassRef) return classStatic(self.name, name, n ? [n, ...args] : args, clock);
   if (self instanceof GException && name === 'getMessage') return self.message;
   if (self instanceof BuiltinObject) {
-    if (self.kind === 'timeZone') return timeZoneMethod(self, name, args);
-    if (self.kind === 'dateFormat') return dateFormatMethod(self, name, args);
+    if (self.kind === 'timeZone') return timeZoneMethod(self, name, args, clock);
+    if (self.kind === 'dateFormat') return dateFormatMethod(self, name, args, clock);
     if (self.kind === 'jsonSlurper') return jsonSlurperMethod(name, args);
-    if (self.kind === 'calendar') return calendarMethod(self, name, args);
+    if (self.kind === 'calendar') return calendarMethod(self, name, args, clock);
   }
   return NOT_FOUND;
 }

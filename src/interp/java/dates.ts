@@ -12,11 +12,11 @@ export function zoneOf(v: Value): string {
   return time.LOCATION_TIME_ZONE;
 }
 
-/** A SmartThings time argument: a Date, epoch ms, or a time/ISO string. */
-export function instantOf(v: Value, tz: string): number {
+/** A SmartThings time argument: a Date, epoch ms, or a time/ISO string (a time of day is today's, by `clock`). */
+export function instantOf(v: Value, tz: string, clock: time.Clock): number {
   if (v instanceof GDate) return v.time;
   if (typeof v === 'number') return v;
-  if (typeof v === 'string') return /^\d{4}-\d{2}-\d{2}T/.test(v) ? time.parseIsoDateTime(v) : time.timeToday(v, tz);
+  if (typeof v === 'string') return /^\d{4}-\d{2}-\d{2}T/.test(v) ? time.parseIsoDateTime(v) : time.timeToday(v, tz, clock.now());
   throw new GroovyError('IllegalArgumentException', `not a time: ${toStr(v)}`);
 }
 
@@ -67,20 +67,20 @@ export function timeZoneProperty(o: BuiltinObject, name: string): MethodResult {
   return NOT_FOUND;
 }
 
-export function timeZoneMethod(o: BuiltinObject, name: string, args: Value[]): MethodResult {
+export function timeZoneMethod(o: BuiltinObject, name: string, args: Value[], clock: time.Clock): MethodResult {
   if (name === 'getID') return o.id;
-  if (name === 'getOffset') return time.zoneOffset(instantOf(args[0] ?? time.NOW_MS, o.id), o.id);
+  if (name === 'getOffset') return time.zoneOffset((args[0] ?? null) === null ? clock.now() : instantOf(args[0], o.id, clock), o.id);
   if (name === 'getRawOffset') return rawOffset(o.id);
   return NOT_FOUND;
 }
 
 /** Methods of a `new SimpleDateFormat(pattern)`: the pattern is `id`, the zone `timeZone`. */
-export function dateFormatMethod(o: BuiltinObject, name: string, args: Value[]): MethodResult {
+export function dateFormatMethod(o: BuiltinObject, name: string, args: Value[], clock: time.Clock): MethodResult {
   if (name === 'setTimeZone') {
     o.timeZone = zoneOf(args[0] ?? null);
     return null;
   }
-  if (name === 'format') return time.formatDate(instantOf(args[0] ?? null, o.timeZone), o.id, o.timeZone || 'UTC');
+  if (name === 'format') return time.formatDate(instantOf(args[0] ?? null, o.timeZone, clock), o.id, o.timeZone || 'UTC');
   if (name === 'parse') return new GDate(parseWithPattern(toStr(args[0] ?? null), o.id, o.timeZone || 'UTC'));
   return NOT_FOUND;
 }

@@ -159,7 +159,7 @@ const sendLocationEvent: BuiltinFunction = (ctx, args, n) => {
   const data = m.get('data');
   ctx.host.sendLocationEvent(
     ctx.app,
-    new GEvent(toStr(m.get('name') ?? null), toStr(m.get('value') ?? null), 'LOCATION', null, new GDate(time.NOW_MS), data instanceof Map ? data : null, true, false),
+    new GEvent(toStr(m.get('name') ?? null), toStr(m.get('value') ?? null), 'LOCATION', null, new GDate(ctx.now()), data instanceof Map ? data : null, true, false),
   );
   return null;
 };
@@ -191,19 +191,19 @@ const functions: Record<string, BuiltinFunction> = {
     return null;
   },
   canSchedule: () => true,
-  now: () => time.NOW_MS,
-  timeToday: (_ctx, args) => new GDate(instantOf(args[0] ?? null, zoneOf(args[1] ?? null))),
-  timeTodayAfter: (_ctx, args) => {
+  now: (ctx) => ctx.now(),
+  timeToday: (ctx, args) => new GDate(instantOf(args[0] ?? null, zoneOf(args[1] ?? null), ctx)),
+  timeTodayAfter: (ctx, args) => {
     const tz = zoneOf(args[2] ?? null);
-    const start = instantOf(args[0] ?? null, tz);
-    const t = time.timeToday(toStr(args[1] ?? null), tz);
+    const start = instantOf(args[0] ?? null, tz, ctx);
+    const t = time.timeToday(toStr(args[1] ?? null), tz, ctx.now());
     return new GDate(t < start ? time.addDays(t, 1) : t);
   },
-  timeOfDayIsBetween: (_ctx, args) => {
+  timeOfDayIsBetween: (ctx, args) => {
     const tz = zoneOf(args[3] ?? null);
-    return time.timeOfDayIsBetween(instantOf(args[0], tz), instantOf(args[1], tz), instantOf(args[2], tz), tz);
+    return time.timeOfDayIsBetween(instantOf(args[0], tz, ctx), instantOf(args[1], tz, ctx), instantOf(args[2], tz, ctx), tz);
   },
-  toDateTime: (_ctx, args) => new GDate(instantOf(args[0] ?? null, time.LOCATION_TIME_ZONE)),
+  toDateTime: (ctx, args) => new GDate(instantOf(args[0] ?? null, time.LOCATION_TIME_ZONE, ctx)),
   getSunriseAndSunset: (_ctx, args, n) => sunriseAndSunset(n, args),
   getTemperatureScale: () => 'F',
   getLocation: () => LOCATION,

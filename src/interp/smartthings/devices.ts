@@ -7,7 +7,6 @@ import { missingMethod, missingProperty } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
-import * as time from '../time.js';
 import { DeviceStateMap, GDate, isNumber, type DeviceRef, type GMap, type Value } from '../values.js';
 import { mapOf } from './objects.js';
 
@@ -16,7 +15,8 @@ function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Valu
   const value = ctx.host.readAttribute(ctx.app, d, attribute);
   const text = value === null ? null : toStr(value);
   // A State's three dates (`date`, `dateCreated`, `rawDateCreated`): apps time how long a state has held with any of them.
-  const date = new GDate(time.NOW_MS);
+  // The state's dates are now: the model keeps no time of a value's change (docs/model.md, "The clock").
+  const date = new GDate(ctx.now());
   return new DeviceStateMap(Object.entries({
     name: attribute,
     value: text,

@@ -14,7 +14,16 @@ function numericEventValue(e: GEvent, kind: 'int' | 'double' | 'decimal'): Value
   return num.parseDecimal(text);
 }
 
-export function eventProperty(e: GEvent, name: string): MethodResult {
+/**
+ * An event's date: when it happened, which the home's clock decided (the event was made then). The
+ * read goes through the clock so that the model checker orders it after the time passing.
+ */
+function dateOf(e: GEvent, clock: time.Clock): GDate {
+  void clock.now();
+  return e.date;
+}
+
+export function eventProperty(e: GEvent, name: string, clock: time.Clock): MethodResult {
   switch (name) {
     case 'name':
       return e.name;
@@ -35,9 +44,9 @@ export function eventProperty(e: GEvent, name: string): MethodResult {
       return `event-${e.name}-${e.value}`;
     case 'date':
     case 'dateCreated':
-      return e.date;
+      return dateOf(e, clock);
     case 'isoDate':
-      return new Date(e.date.time).toISOString();
+      return new Date(dateOf(e, clock).time).toISOString();
     case 'source':
       return e.source;
     case 'isStateChange':
@@ -78,10 +87,10 @@ export function eventProperty(e: GEvent, name: string): MethodResult {
   return NOT_FOUND;
 }
 
-export function eventMethod(e: GEvent, name: string): MethodResult {
+export function eventMethod(e: GEvent, name: string, clock: time.Clock): MethodResult {
   if (name === 'isPhysical') return e.physical;
   if (name === 'isDigital') return !e.physical;
   if (name === 'isStateChange') return e.isStateChange;
-  if (/^get[A-Z]/.test(name)) return eventProperty(e, name.charAt(3).toLowerCase() + name.slice(4));
+  if (/^get[A-Z]/.test(name)) return eventProperty(e, name.charAt(3).toLowerCase() + name.slice(4), clock);
   return NOT_FOUND;
 }

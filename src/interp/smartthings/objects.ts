@@ -81,7 +81,7 @@ function locationMethod(ctx: RuntimeContext, name: string, args: Value[]): Metho
       const attribute = toStr(args[0] ?? null);
       const value = locationValue(ctx, attribute);
       if (value === undefined) throw new UnsupportedError(`location.${name}(${attribute})`);
-      return name === 'currentValue' ? value : mapOf({ name: attribute, value, stringValue: value, date: new GDate(time.NOW_MS) });
+      return name === 'currentValue' ? value : mapOf({ name: attribute, value, stringValue: value, date: new GDate(ctx.now()) });
     }
     case 'getMode':
       return ctx.host.locationMode(ctx.app);

@@ -18,7 +18,7 @@ export const smartThings: Platform = {
   globalObject,
   property(ctx, self, name) {
     if (self instanceof DeviceRef) return deviceProperty(ctx, self, name);
-    if (self instanceof GEvent) return eventProperty(self, name);
+    if (self instanceof GEvent) return eventProperty(self, name, ctx);
     if (self instanceof BuiltinObject) return globalObjectProperty(ctx, self, name);
     if (self instanceof ClassRef) return hubPackageMember(self, name) ?? NOT_FOUND;
     return NOT_FOUND;
@@ -28,7 +28,7 @@ export const smartThings: Platform = {
   },
   method(ctx, self, name, args, named) {
     if (self instanceof DeviceRef) return deviceMethod(ctx, self, name, args, named);
-    if (self instanceof GEvent) return eventMethod(self, name);
+    if (self instanceof GEvent) return eventMethod(self, name, ctx);
     if (self instanceof BuiltinObject) return globalObjectMethod(ctx, self, name, args);
     return NOT_FOUND;
   },

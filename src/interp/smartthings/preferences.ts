@@ -15,6 +15,7 @@ import type { AppHandle, Host } from '../host.js';
 import { AppInstance } from '../instance.js';
 import { defaultBinding } from '../input-bindings.js';
 import { toStr } from '../operators.js';
+import { NOW_MS } from '../time.js';
 import { smartThings } from './platform.js';
 import { GClosure, type GMap, type Value } from '../values.js';
 
@@ -224,6 +225,7 @@ function dslBuiltins(run: PreferencesRun): Record<string, BuiltinFunction> {
 function preferencesHost(): Host {
   const none = () => undefined;
   return {
+    now: () => NOW_MS,
     inputValue: () => null,
     readAttribute: (_app: AppHandle, device, attribute) => {
       const spec = capabilityOf(device.capabilities[0] ?? '');

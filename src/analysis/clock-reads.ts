@@ -1,0 +1,128 @@
+// Whether an app keeps a time it read from the clock (the full environment's time passing,
+// model/home.ts): `state.lastRun = now()`, `atomicState.start = new Date().time`, `state.since =
+// evt.date`. Only such an app can behave differently a day later: time passes by whole days, so
+// the time of day, and every time-of-day window, stays what it was; what changes is how long ago a
+// kept time was. For the other pairs time passing would only make every state twice.
+//
+// A clock read is `now()`, `new Date()`, `Calendar.getInstance()`, "today" (`timeToday`,
+// `timeTodayAfter`), the date of an event or a device state (`evt.date`), or a call of one of the
+// app's methods that makes one. A time is kept when it is assigned (directly, or through a local
+// variable of the same method) to a part of the app's state that its code reads back (a live
+// `state` or `atomicState` key or field, analysis/state-reads.ts; circadian-daylight's
+// `state.nextTimer` is only logged), or to anything else but a local variable or a part of one (a
+// computed key of a store, an entry of a map the app keeps). Syntactic: a time kept another way (passed to a method that stores its parameter,
+// appended with `<<`) is not seen, and that app keeps the reference's constant clock.
+import type { AppIR } from '../ir/ir.js';
+import type * as ast from '../parser/ast.js';
+import { walk } from '../parser/walk.js';
+import { stateReads, type StateReads } from './state-reads.js';
+import { storeReferenced } from './store-references.js';
+
+/** Unqualified platform functions that read the clock. */
+const CLOCK_FUNCTIONS: ReadonlySet<string> = new Set(['now', 'timeToday', 'timeTodayAfter']);
+/** Properties (and their getters) that hold when something happened: an event's, a device state's. */
+const DATE_PROPERTIES: ReadonlySet<string> = new Set(['date', 'dateCreated', 'rawDateCreated', 'isoDate']);
+const DATE_GETTERS: ReadonlySet<string> = new Set(['getDate', 'getDateCreated', 'getRawDateCreated', 'getIsoDate']);
+
+export function keepsClockTime(app: AppIR): boolean {
+  const clockMethods = methodsReadingClock(app);
+  const reads = stateReads(app);
+  const fields = app.fields.some((f) => f.declarations.some((d) => isLive(reads, 'field', d.name) && readsClockIn(f.init ?? d.init, clockMethods, new Set())));
+  return fields || app.methods.some((m) => keepsTimeIn(m.decl, clockMethods, reads));
+}
+
+function isLive(reads: StateReads, part: keyof StateReads, name: string): boolean {
+  const live = reads[part];
+  return live === 'all' || live.has(name);
+}
+
+/** Whether assigning to `target` (not a local variable) keeps the value where the app reads it back. */
+function keptIn(target: ast.Expression, reads: StateReads): boolean {
+  if (target.kind === 'Identifier') return isLive(reads, 'field', target.name);
+  if (target.kind === 'PropertyAccess' && typeof target.property === 'string') {
+    const store = storeReferenced(target.object);
+    if (store) return isLive(reads, store, target.property);
+    if (target.object.kind === 'ThisExpr') return isLive(reads, 'field', target.property);
+  }
+  return true;
+}
+
+/** The app's methods that read the clock, directly or through the app's other methods. */
+function methodsReadingClock(app: AppIR): ReadonlySet<string> {
+  return withCallers(app, new Set(app.methods.filter((m) => containsNode(m.decl, isClockRead)).map((m) => m.name)));
+}
+
+/** `methods` and every method of the app that calls one of them, directly or through others. */
+function withCallers(app: AppIR, methods: Set<string>): ReadonlySet<string> {
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const m of app.methods) {
+      if (methods.has(m.name) || !containsNode(m.decl, (n) => isCallOf(n, methods))) continue;
+      methods.add(m.name);
+      changed = true;
+    }
+  }
+  return methods;
+}
+
+/** Whether the method assigns a time read from the clock to anything but one of its local variables. */
+function keepsTimeIn(method: ast.MethodDecl, clockMethods: ReadonlySet<string>, reads: StateReads): boolean {
+  const locals = new Set<string>([...method.params.map((p) => p.name)]);
+  const timeLocals = new Set<string>();
+  let keeps = false;
+  walk(method, (node) => {
+    if (keeps) return;
+    if (node.kind === 'VarDeclarator') {
+      locals.add(node.name);
+      if (node.init && readsClockIn(node.init, clockMethods, timeLocals)) timeLocals.add(node.name);
+    } else if (node.kind === 'Assign' && readsClockIn(node.value, clockMethods, timeLocals)) {
+      const local = localRoot(node.target, locals);
+      if (local !== undefined) timeLocals.add(local);
+      else if (keptIn(node.target, reads)) keeps = true;
+    }
+  });
+  return keeps;
+}
+
+/** The local variable an assignment's target is, or is part of (`color.value`, `times[i]`), if any. */
+function localRoot(target: ast.Expression, locals: ReadonlySet<string>): string | undefined {
+  let e = target;
+  while (e.kind === 'PropertyAccess' || e.kind === 'Index') e = e.object;
+  return e.kind === 'Identifier' && locals.has(e.name) ? e.name : undefined;
+}
+
+function readsClockIn(e: ast.Expression | undefined, clockMethods: ReadonlySet<string>, timeLocals: ReadonlySet<string>): boolean {
+  return e !== undefined && containsNode(e, (n) => isClockRead(n) || isCallOf(n, clockMethods) || (n.kind === 'Identifier' && timeLocals.has(n.name)));
+}
+
+function containsNode(root: ast.Node, test: (node: ast.Node) => boolean): boolean {
+  let found = false;
+  walk(root, (node) => {
+    if (!found && test(node)) found = true;
+  });
+  return found;
+}
+
+function isCallOf(node: ast.Node, methods: ReadonlySet<string>): boolean {
+  return node.kind === 'MethodCall' && node.receiver === null && typeof node.method === 'string' && methods.has(node.method);
+}
+
+function isClockRead(node: ast.Node): boolean {
+  switch (node.kind) {
+    case 'MethodCall': {
+      if (typeof node.method !== 'string') return false;
+      if (node.receiver === null) return CLOCK_FUNCTIONS.has(node.method);
+      return DATE_GETTERS.has(node.method) || (node.method === 'getInstance' && isClass(node.receiver, 'Calendar'));
+    }
+    case 'PropertyAccess':
+      return typeof node.property === 'string' && (DATE_PROPERTIES.has(node.property) || (node.property === 'instance' && isClass(node.object, 'Calendar')));
+    case 'New':
+      return node.args.length === 0 && /(^|\.)Date$/.test(node.type.name);
+    default:
+      return false;
+  }
+}
+
+function isClass(e: ast.Expression, name: string): boolean {
+  return (e.kind === 'Identifier' && e.name === name) || (e.kind === 'PropertyAccess' && e.property === name);
+}

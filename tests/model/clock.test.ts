@@ -1,0 +1,98 @@
+// Time passing (src/model/home.ts `passTime`, docs/model.md "The clock"): in the full environment a
+// day can pass, once, as an event of its own, for a pair where an app keeps a time it read from the
+// clock; the reference's clock stands still. Real fixture apps through the real pair system and checks.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { keepsClockTime } from '../../src/analysis/clock-reads.js';
+import { NOW_MS } from '../../src/interp/time.js';
+import type { PairState } from '../../src/model/pair-system.js';
+import { checkPairFiles } from '../../src/pipeline/check-pair.js';
+import { pairSystem, type CheckPairOptions } from '../../src/pipeline/explore-pair.js';
+import { loadApp, lowerSource, type LoadedApp } from '../../src/pipeline/load.js';
+import type { PairResult } from '../../src/results/types.js';
+import { REPO_ROOT } from '../support/corpus.js';
+
+const fixture = (name: string) => join(REPO_ROOT, 'tests', 'model', 'fixtures', 'clock', `${name}.groovy`);
+const sceneButton = join(REPO_ROOT, 'tests', 'model', 'fixtures', 'environment', 'scene-button.groovy');
+const A_DAY = 86_400_000;
+
+function load(file: string): LoadedApp {
+  const r = loadApp(file);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.app;
+}
+
+function check(file1: string, file2: string, options: Partial<CheckPairOptions>): PairResult {
+  return checkPairFiles(file1, file2, { mode: 'dpor', budgetMs: 60_000, attributes: ['location.mode'], ...options });
+}
+
+const conflicts = (result: PairResult) => result.conflicts.map((c) => `${c.attribute} ${c.later.appName}=${c.later.value} over ${c.earlier.appName}=${c.earlier.value}`);
+
+/** An app whose `quiet` method is `body`, to ask whether it keeps a time. */
+function appWith(body: string): boolean {
+  const source = `definition(name: "T", namespace: "t", author: "t", description: "t", category: "t")\npreferences { section("s") { input "m", "capability.motionSensor" } }\ndef installed() { subscribe(m, "motion", quiet) }\n${body}\n`;
+  const lowered = lowerSource(source, 't.groovy');
+  if (!lowered.ok) throw new Error(lowered.error.message);
+  return keepsClockTime(lowered.app);
+}
+
+describe('an app keeps a time it read from the clock', () => {
+  /** A handler that acts only if `state.last` is an hour old, then keeps the time `keep` assigns. */
+  const throttled = (keep: string, extra = '') => appWith(`def quiet(evt) {\n if (state.last == null || now() - state.last > 3600000) m.off()\n ${keep}\n}\n${extra}`);
+
+  it('when it stores now() or an event date in state it reads back, directly or through a local variable or a method of its own', () => {
+    expect(throttled('state.last = now()')).toBe(true);
+    expect(throttled('def t = new Date().time\n state.last = t')).toBe(true);
+    expect(throttled('state.last = evt.date.time')).toBe(true);
+    expect(throttled('state.last = stamp()', 'private stamp() { now() + 1000 }')).toBe(true);
+  });
+
+  it('not when it only compares the time of day, keeps the time in a local variable, or never reads a stored time back', () => {
+    expect(keepsClockTime(load(fixture('evening-window')).ir)).toBe(false);
+    expect(throttled('def t = now()\n if (t > 5) log.debug "late"')).toBe(false);
+    expect(appWith('def quiet(evt) { state.count = 1 }')).toBe(false);
+    expect(appWith('def quiet(evt) { state.last = now()\n log.debug "at ${state.last}" }')).toBe(false);
+  });
+});
+
+describe('time passing', () => {
+  const pair = (app2: string, env: 'full' | 'reference') => pairSystem(load(sceneButton), load(app2), { env, attributes: ['location.mode'] });
+  const timeEvent = (system: ReturnType<typeof pair>) => Array.from({ length: system.eventCount }, (_, i) => i).find((i) => system.describeEvent(i) === 'a day passes');
+
+  it('is an event of the full environment for a pair where an app keeps a time, and of no other pair', () => {
+    expect(timeEvent(pair(fixture('night-after-quiet'), 'full'))).toBeDefined();
+    expect(timeEvent(pair(fixture('night-after-quiet'), 'reference'))).toBeUndefined();
+    expect(timeEvent(pair(fixture('evening-window'), 'full'))).toBeUndefined();
+  });
+
+  it('moves the clock on a day, once: the event is enabled until it has run, and now() reads the new time', () => {
+    const system = pair(fixture('night-after-quiet'), 'full');
+    const time = timeEvent(system)!;
+    const initial: PairState = system.initialStates()[0];
+    expect(initial.snapshot.clock).toBe(NOW_MS);
+    expect(system.enabled(initial)).toContain(time);
+    const { state, records } = system.run(initial, time);
+    expect(state.snapshot.clock).toBe(NOW_MS + A_DAY);
+    expect(system.enabled(state)).not.toContain(time);
+    expect(records).toContainEqual(expect.objectContaining({ kind: 'event', source: 'clock', value: new Date(NOW_MS + A_DAY).toISOString() }));
+    // A mode change after the day stores the later time.
+    const mode = Array.from({ length: system.eventCount }, (_, i) => i).find((i) => system.describeEvent(i) === 'location.mode = night')!;
+    expect(system.run(state, mode).state.snapshot.apps[1].state.get('modeSince')).toBe(NOW_MS + A_DAY);
+  });
+
+  it('is a write of the clock that the model checker orders before every later read of it', () => {
+    const system = pair(fixture('night-after-quiet'), 'full');
+    const step = system.execute(system.initialStates()[0], timeEvent(system)!);
+    expect(step.accesses).toContainEqual({ kind: 'write', location: 'clock' });
+  });
+
+  it("lets an app act once a mode a person chose has held long enough: a conflict the reference's constant clock never reaches", () => {
+    const conflict = 'mode night-after-quiet=night over scene-button=away';
+    expect(conflicts(check(sceneButton, fixture('night-after-quiet'), { env: 'reference' }))).not.toContain(conflict);
+    const full = check(sceneButton, fixture('night-after-quiet'), { env: 'full' });
+    expect(conflicts(full)).toContain(conflict);
+    expect(conflicts(check(sceneButton, fixture('night-after-quiet'), { env: 'full', mode: 'nodpor' }))).toContain(conflict);
+    const found = full.conflicts.find((c) => conflicts({ ...full, conflicts: [c] })[0] === conflict)!;
+    expect(found.trace.events.map((e) => e.event)).toContain('a day passes');
+  });
+});

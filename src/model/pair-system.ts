@@ -68,7 +68,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   private readonly alwaysEnabled: readonly number[];
   /** The event of time passing, if the pair has one. */
   private readonly timeEvent: number | undefined;
-  /** The enabled events of each set of pending timers (a shared snapshot part), before time has passed and after. */
+  /** The enabled events of each set of pending timers (a shared snapshot part): [0] where time cannot pass, [1] where it can. */
   private readonly enabledByTimers = [new WeakMap<object, readonly number[]>(), new WeakMap<object, readonly number[]>()] as const;
 
   /**

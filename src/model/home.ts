@@ -12,6 +12,7 @@ import { CallDepthError } from '../interp/errors.js';
 import type { RuntimeSubscription } from '../interp/host.js';
 import { AppInstance } from '../interp/instance.js';
 import { smartThings } from '../interp/smartthings/platform.js';
+import { addDays } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
@@ -221,7 +222,7 @@ export class Home {
    */
   private passTime(event: number): void {
     this.timers.allDue();
-    this.world.clock += A_DAY_MS;
+    this.world.clock = addDays(this.world.clock, 1);
     this.events.access('write', CLOCK);
     this.events.access('write', enablementLocation(event));
     if (this.events.detailed) this.records.push({ kind: 'event', depth: 0, source: 'clock', name: 'time', value: new Date(this.world.clock).toISOString(), manual: false });
@@ -313,8 +314,6 @@ export class Home {
     return this.events.transition(body, true).strongest;
   }
 }
-
-const A_DAY_MS = 86_400_000;
 
 function plausibleValue(state: Pick<DeviceState, 'spec' | 'values'>, attribute: string): string {
   const spec = state.spec?.attributes.find((a) => a.name === attribute);

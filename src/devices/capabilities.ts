@@ -362,6 +362,15 @@ export function isCommandSet(spec: CapabilitySpec | undefined, attribute: string
 }
 
 /**
+ * The value sets of the attributes a command of the capability sets to one of a few named states
+ * (a switch's on and off, a lock's locked and unlocked, a thermostat's modes).
+ */
+export function commandSetStates(spec: CapabilitySpec | undefined): (readonly string[])[] {
+  if (!spec) return [];
+  return spec.attributes.flatMap((a) => (Array.isArray(a.domain) && isCommandSet(spec, a.name) ? [a.domain as readonly string[]] : []));
+}
+
+/**
  * Whether a command's write counts as a write of the attribute for conflict detection: it changed
  * the value, or it is a `switch` command storing the value already current (the reference's
  * Switches write their mirror field unconditionally, reference §3.2 and §7.1 item 3). The model

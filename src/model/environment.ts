@@ -13,12 +13,15 @@
 //   checked before locking) changes too, as it does in a home, although no app subscribes; the web
 //   services the apps poll answer and change their answers, and outside clients call the apps'
 //   REST endpoints; the boolean settings of a page opened once per scene differ from scene to
-//   scene; a one-off timer (`runIn`) comes due later, as an event of its own; a day can pass. The reference's
+//   scene; a one-off timer (`runIn`) comes due later, as an event of its own; a day can pass; a
+//   setting that chooses a state for the app's devices ("set the switches to on or off") differs
+//   between the two apps. The reference's
 //   manual-action rule (§4.4) is kept in both; in `full`, what a person's later direct action
 //   sets off may also override what an earlier one set off (a person's later choice).
 import { FULL_PAIR_MODES, PER_OPENING_BOOLEANS, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
 import type { Value } from '../interp/values.js';
+import { capabilityOf, commandSetStates } from '../devices/capabilities.js';
 import type { AppIR, InputIR } from '../ir/ir.js';
 import { namedModes } from '../analysis/mode-names.js';
 import { LOCATION_MODES } from './home-world.js';
@@ -78,6 +81,11 @@ export interface Environment {
    * clock (model/home.ts, `passTime`). The reference's clock stands still.
    */
   timePasses?: boolean;
+  /**
+   * App2's single-choice enum that picks a state for the app's devices (options "on" and "off" of
+   * an app with a switch input) takes the second such state; App1 keeps the first option.
+   */
+  secondAppState?: boolean;
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -105,7 +113,23 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     personsChoice: true,
     nullArguments: 'change-nothing',
     timePasses: true,
+    secondAppState: true,
   };
+}
+
+/**
+ * The options of an enum that are states of one attribute of the app's devices, in the enum's
+ * order (["on", "off"] for a "set these switches to" setting of an app with a switch input);
+ * empty when fewer than two options are.
+ */
+function deviceStateOptions(input: InputIR, inputs: readonly InputIR[]): Value[] {
+  const options = (input.options ?? []).map(optionValue);
+  const domains = inputs.flatMap((i) => commandSetStates(i.capability === undefined ? undefined : capabilityOf(i.capability)));
+  for (const domain of domains) {
+    const states = options.filter((o) => typeof o === 'string' && domain.includes(o));
+    if (states.length >= 2) return states;
+  }
+  return [];
 }
 
 /** The location's modes: the reference's three, and in the full environment every mode the apps name. */
@@ -130,6 +154,10 @@ export function pairSetting(env: Environment, app: string, input: InputIR, input
   }
   if ((input.type === 'boolean' || input.type === 'bool') && input.pageOpening !== undefined && env.perOpeningBooleans) {
     return { value: env.perOpeningBooleans[input.pageOpening % env.perOpeningBooleans.length] };
+  }
+  if (env.secondAppState && app === 'App2' && input.type === 'enum' && !input.multiple) {
+    const second = deviceStateOptions(input, inputs)[1];
+    if (second !== undefined) return { value: second };
   }
   if ((input.type === 'number' || input.type === 'decimal') && app === 'App2' && env.secondAppNumber !== undefined) return { value: env.secondAppNumber };
   return undefined;

@@ -150,6 +150,28 @@ describe('number settings', () => {
   });
 });
 
+describe('settings that choose a device state', () => {
+  const arrival = fixture('switches-on-arrival');
+
+  it("differ between the two apps in the full environment: two people who chose on and off conflict; the reference's first option for both does not", () => {
+    expect(check(arrival, arrival, { attributes: ['switch'], env: 'reference' }).verdict).toBe('no-conflict');
+    expect(conflicts(check(arrival, arrival, { attributes: ['switch'], env: 'full' }))).toEqual([
+      'switch switches-on-arrival=off over switches-on-arrival=on',
+      'switch switches-on-arrival=on over switches-on-arrival=off',
+    ]);
+  });
+
+  it('are only the choices among states of the app\'s own devices: a yes-or-no choice keeps the first option in both apps', () => {
+    const app = loadApp(arrival);
+    if (!app.ok) throw new Error('fixture does not load');
+    const input = (name: string) => app.app.ir.inputs.find((i) => i.name === name)!;
+    const full = pairEnvironment({ env: 'full' });
+    expect(pairSetting(full, 'App2', input('arrivalState'), app.app.ir.inputs)).toEqual({ value: 'off' });
+    expect(pairSetting(full, 'App1', input('arrivalState'), app.app.ir.inputs)).toBeUndefined();
+    expect(pairSetting(full, 'App2', input('notify'), app.app.ir.inputs)).toBeUndefined();
+  });
+});
+
 describe('multiple-choice restrictions', () => {
   it('hold every option in the full environment (a user who restricts nothing); the reference binds the first option only', () => {
     const [weekday, motion] = [fixture('weekday-lights-off'), demo('motion-light')];

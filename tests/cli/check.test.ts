@@ -92,6 +92,30 @@ describe('stcheck check', () => {
   }, 120_000);
 });
 
+describe('stcheck events --group', () => {
+  const fixture = (name: string) => join(REPO_ROOT, 'tests', 'model', 'fixtures', 'environment', `${name}.groovy`);
+  const pair = [fixture('pause-heat-when-open'), fixture('thermostat-off-on-smoke')];
+  const groups = join(mkdtempSync(join(tmpdir(), 'stcheck-groups-')), 'groups.json');
+  writeFileSync(groups, JSON.stringify({ groups: { heat: { attributes: ['thermostatMode'] }, lights: { attributes: ['switch'] } } }));
+  const eventCount = (command: 'events' | 'check', group: string) => {
+    const run = stcheck(command, ...pair, '--groups', groups, '--group', group, '--json');
+    const json = JSON.parse(run.stdout);
+    return json.events;
+  };
+
+  it("lists the events `check` fires with the same group: a thermostat's mode a person sets by hand only when the group tracks it", () => {
+    expect(eventCount('events', 'heat')).toBe(eventCount('check', 'heat'));
+    expect(eventCount('events', 'lights')).toBe(eventCount('check', 'lights'));
+    expect(eventCount('events', 'heat')).toBeGreaterThan(eventCount('events', 'lights'));
+  });
+
+  it('rejects an unknown group with a usage error', () => {
+    const run = stcheck('events', ...pair, '--groups', groups, '--group', 'nope');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--group: no group nope');
+  });
+});
+
 describe.skipIf(!HAVE_CORPUS)('stcheck events', () => {
   it('lists the pair\'s events and the reference count', () => {
     const run = stcheck('events', join(SMARTAPPS_DIR, 'enhanced-auto-lock-door.groovy'), join(SMARTAPPS_DIR, 'nfc-tag-toggle.groovy'), '--json', '--env', 'reference');

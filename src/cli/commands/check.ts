@@ -4,12 +4,9 @@
 import { DEFAULT_BUDGET_S } from '../budget.js';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { checkAgainst } from '../../batch/against.js';
 import { formatDuration, StatusLine } from '../../batch/progress.js';
-import { readGroupAttributes } from '../../pairs/lists.js';
 import { UsageError } from '../../pairs/source.js';
 import { checkPairFiles } from '../../pipeline/check-pair.js';
 import { formatLoadError } from '../../pipeline/load.js';
@@ -20,6 +17,7 @@ import { SOFT_HEAP_FRACTION, softHeapLimitMb } from '../../util/heap.js';
 import { writeJson, writeLines } from '../../util/output.js';
 import { EXIT, exitCodesHelp, requireFile, usageError } from '../exit.js';
 import { addEnvOption, environmentName } from './env-arg.js';
+import { addGroupOptions, groupAttributes } from './group-arg.js';
 
 interface CheckCommandOptions {
   group?: string;
@@ -44,15 +42,13 @@ interface SearchArgs {
 }
 
 export function registerCheck(program: Command): void {
-  addEnvOption(program
-    .command('check'))
+  addGroupOptions(addEnvOption(program
+    .command('check')))
     .description('Model-check an ordered app pair in one simulated home and report conflicts; or one app against a corpus (--against)')
     .argument('<app1>', 'App1 (.groovy)')
     .argument('[app2]', 'App2 (.groovy); not with --against')
     .option('--against <dir>', 'check app1 against every app of this corpus that shares a device or the location mode with it, in parallel, and list the conflicting ones ranked')
     .option('--jobs <n>', 'worker threads for --against', String(availableParallelism()))
-    .option('--group <name>', "track only this device group's attributes (from groups.json)")
-    .option('--groups <file>', 'the groups.json to read --group from (default: next to the apps, or the shared corpus)')
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
     .option('--budget-s <seconds>', 'wall-clock budget of the search per mode (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', DEFAULT_BUDGET_S)
     .option('--max-states <n>', 'stop with state-limit after this many states')
@@ -74,7 +70,7 @@ export function registerCheck(program: Command): void {
       }
       if (file2 === undefined) usageError('check', "missing argument 'app2' (or give --against DIR)");
       requireFile('check', file2);
-      const attributes = options.group === undefined ? undefined : groupAttributes(options.group, options.groups, file1);
+      const attributes = groupAttributes('check', options, file1);
       const maxHeapMb = options.memoryMb === undefined ? undefined : memoryBudget(options.memoryMb);
       const status = new StatusLine();
       const results = search.modes.map((mode) => {
@@ -147,16 +143,6 @@ function memoryBudget(text: string): number {
     usageError('check', `--memory-mb ${memoryMb} is above this process's heap limit of ${processLimitMb} MB (raise it with NODE_OPTIONS=--max-old-space-size=${memoryMb})`);
   }
   return softHeapLimitMb(memoryMb);
-}
-
-/** The tracked attributes of a group: from --groups, or groups.json beside the apps' folder, or the shared corpus. */
-function groupAttributes(group: string, groupsFile: string | undefined, appFile: string): string[] {
-  const candidates = groupsFile ? [groupsFile] : [join(dirname(resolve(appFile)), '..', 'groups.json'), join(import.meta.dirname ?? '', '../../../../shared/corpus/iotcheck/groups.json')];
-  const file = candidates.find((f) => existsSync(f));
-  if (!file) usageError('check', `--group: no groups.json found for ${group} (give --groups FILE)`);
-  const attributes = readGroupAttributes(file)[group];
-  if (!attributes) usageError('check', `--group: no group ${group} in ${file}`);
-  return attributes;
 }
 
 const UNFINISHED: readonly Verdict[] = ['timeout', 'state-limit', 'out-of-memory'];

@@ -1,10 +1,12 @@
-// `stcheck events <app1> <app2> [--json]`: the pair's event list, as the model checker fires it.
+// `stcheck events <app1> <app2> [--group G] [--json]`: the pair's event list, as `check` with the
+// same options fires it.
 import { EXIT, exitCodesHelp, requireFile, usageError } from '../exit.js';
 import type { Command } from 'commander';
 import { buildPairEvents, referenceChoiceCount, type PairEvent } from '../../model/events.js';
-import { pairEnvironment } from '../../pipeline/explore-pair.js';
+import { DEFAULT_TRACKED, pairEnvironment } from '../../pipeline/explore-pair.js';
 import { formatLoadError, loadApp } from '../../pipeline/load.js';
 import { addEnvOption, environmentName } from './env-arg.js';
+import { addGroupOptions, groupAttributes } from './group-arg.js';
 
 function describe(e: PairEvent): string {
   const what = e.kind === 'schedule' ? `schedule ${e.handler}()`
@@ -16,17 +18,18 @@ function describe(e: PairEvent): string {
 }
 
 export function registerEvents(program: Command): void {
-  addEnvOption(program
-    .command('events'))
+  addGroupOptions(addEnvOption(program
+    .command('events')))
     .description('Print the event list of an app pair (the events the environment fires)')
     .argument('<app1>', 'the first app (.groovy)')
     .argument('<app2>', 'the second app (.groovy)')
     .option('--json', 'print one JSON object')
     .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.appError]))
-    .action((file1: string, file2: string, options: { json?: boolean; env: string }) => {
+    .action((file1: string, file2: string, options: { json?: boolean; env: string; group?: string; groups?: string }) => {
       const env = environmentName(options.env);
       if (!env) usageError('events', `--env: expected reference or full, not ${options.env}`);
       for (const file of [file1, file2]) requireFile('events', file);
+      const attributes = groupAttributes('events', options, file1);
       const loaded = [loadApp(file1), loadApp(file2)];
       const failures = loaded.flatMap((l) => (l.ok ? [] : [formatLoadError(l.error)]));
       if (failures.length > 0) {
@@ -35,7 +38,9 @@ export function registerEvents(program: Command): void {
         return;
       }
       const [app1, app2] = loaded.map((l) => (l as Extract<typeof l, { ok: true }>).app);
-      const { events, unmodelled } = buildPairEvents(app1, app2, pairEnvironment({ env }));
+      // The tracked attributes decide the environment of a location-mode run and which hand-set
+      // device states fire, as in `check`.
+      const { events, unmodelled } = buildPairEvents(app1, app2, pairEnvironment({ env, attributes }), attributes ?? DEFAULT_TRACKED);
       // The paper's "Evt." counts the reference's own list, whatever the environment shown.
       const referenceEvents = referenceChoiceCount(buildPairEvents(app1, app2).events.filter((e) => !e.extra).length);
       if (options.json) {

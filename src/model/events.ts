@@ -125,9 +125,9 @@ export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment =
     const writes = apps.map(([, ir]) => methodWrites(ir));
     for (const [i, [app, ir]] of apps.entries()) events.push(...dueTimerEvents(app, ir, writes[i], writes[1 - i], events.length, tracked));
   }
-  if (env.timePasses && apps.some(([, ir]) => keepsClockTime(ir))) {
-    events.push({ id: events.length, type: 'time', kind: 'time', app: 'App1', name: 'time', value: TIME_PASSING, extra: true });
-  }
+  // The event is listed under the first app that keeps a time: the one it is there for.
+  const timeKeeper = env.timePasses ? apps.find(([, ir]) => keepsClockTime(ir)) : undefined;
+  if (timeKeeper) events.push({ id: events.length, type: 'time', kind: 'time', app: timeKeeper[0], name: 'time', value: TIME_PASSING, extra: true });
   return { events, unmodelled };
 }
 

@@ -7,7 +7,8 @@ import { keepsClockTime } from '../../src/analysis/clock-reads.js';
 import { NOW_MS } from '../../src/interp/time.js';
 import type { PairState } from '../../src/model/pair-system.js';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
-import { pairSystem, type CheckPairOptions } from '../../src/pipeline/explore-pair.js';
+import { buildPairEvents } from '../../src/model/events.js';
+import { pairEnvironment, pairSystem, type CheckPairOptions } from '../../src/pipeline/explore-pair.js';
 import { loadApp, lowerSource, type LoadedApp } from '../../src/pipeline/load.js';
 import type { PairResult } from '../../src/results/types.js';
 import { REPO_ROOT } from '../support/corpus.js';
@@ -63,6 +64,13 @@ describe('time passing', () => {
     expect(timeEvent(pair(fixture('night-after-quiet'), 'full'))).toBeDefined();
     expect(timeEvent(pair(fixture('night-after-quiet'), 'reference'))).toBeUndefined();
     expect(timeEvent(pair(fixture('evening-window'), 'full'))).toBeUndefined();
+  });
+
+  it('is listed under the app that keeps the time', () => {
+    const [keeper, other] = [load(fixture('night-after-quiet')), load(fixture('evening-window'))];
+    const timeApp = (app1: LoadedApp, app2: LoadedApp) => buildPairEvents(app1, app2, pairEnvironment({ env: 'full' })).events.find((e) => e.kind === 'time')?.app;
+    expect(timeApp(other, keeper)).toBe('App2');
+    expect(timeApp(keeper, other)).toBe('App1');
   });
 
   it('moves the clock on a day, once: the event is enabled until it has run, and now() reads the new time', () => {

@@ -21,3 +21,17 @@ export const SMARTAPP_API: ReadonlySet<string> = new Set([
   'preferences', 'page', 'dynamicPage', 'section', 'input', 'paragraph', 'href', 'label', 'mode', 'icon', 'image', 'app',
   'ifSet', 'ifUnset', 'mappings', 'path', 'definition',
 ]);
+
+/**
+ * The properties of the platform's Event (its reference's list, with the `data` map). A handler
+ * reading any other name gets the platform's MissingPropertyException; one of these that the
+ * tool does not model is a gap of the tool.
+ */
+export const EVENT_PROPERTIES: ReadonlySet<string> = new Set([
+  'data', 'date', 'dateValue', 'description', 'descriptionText', 'device', 'deviceId', 'displayName', 'doubleValue', 'floatValue',
+  'hubId', 'id', 'installedSmartAppId', 'integerValue', 'isoDate', 'jsonData', 'jsonValue', 'linkText', 'location', 'locationId',
+  'longValue', 'name', 'numberValue', 'numericValue', 'source', 'stringValue', 'unit', 'value', 'xyzValue',
+]);
+
+/** The class name the platform's exceptions give for an Event. */
+export const EVENT_CLASS = 'physicalgraph.app.EventWrapper';

@@ -1,5 +1,7 @@
 // SmartThings events as handlers see them: `evt.value`, `evt.name`, `evt.device`, numeric values,
 // `jsonData`, `isPhysical()`, ...
+import { EVENT_CLASS, EVENT_PROPERTIES } from '../../devices/smartapp-api.js';
+import { missingProperty } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import { parseJson, toJson } from '../java/json.js';
 import * as num from '../numbers.js';
@@ -24,6 +26,15 @@ function dateOf(e: GEvent, clock: time.Clock): GDate {
 }
 
 export function eventProperty(e: GEvent, name: string, clock: time.Clock): MethodResult {
+  const value = modelledProperty(e, name, clock);
+  if (value !== NOT_FOUND) return value;
+  // A name the platform's Event does not have (`evt."${state.data}"` with nothing stored) is the
+  // app's MissingPropertyException, which it can catch; `class` is answered by the interpreter.
+  if (name === 'class' || EVENT_PROPERTIES.has(name)) return NOT_FOUND;
+  throw missingProperty(name, EVENT_CLASS);
+}
+
+function modelledProperty(e: GEvent, name: string, clock: time.Clock): MethodResult {
   switch (name) {
     case 'name':
       return e.name;
@@ -91,6 +102,6 @@ export function eventMethod(e: GEvent, name: string, clock: time.Clock): MethodR
   if (name === 'isPhysical') return e.physical;
   if (name === 'isDigital') return !e.physical;
   if (name === 'isStateChange') return e.isStateChange;
-  if (/^get[A-Z]/.test(name)) return eventProperty(e, name.charAt(3).toLowerCase() + name.slice(4), clock);
+  if (/^get[A-Z]/.test(name)) return modelledProperty(e, name.charAt(3).toLowerCase() + name.slice(4), clock);
   return NOT_FOUND;
 }

@@ -1,0 +1,24 @@
+// An event's properties as a handler reads them (src/interp/smartthings/events.ts): the platform's
+// Event has a fixed set, and a name outside it is the app's own MissingPropertyException.
+import { describe, expect, it } from 'vitest';
+import { toStr } from '../../src/interp/operators.js';
+import { GDate, GEvent } from '../../src/interp/values.js';
+import { homeFor } from './helpers.js';
+
+const modeEvent = new GEvent('mode', 'away', 'LOCATION', null, new GDate(0), null, true, false);
+
+/** The Groovy string of `def f(evt) { <body> }` given the location's mode event. */
+function withEvent(body: string): string {
+  return toStr(homeFor(`def f(evt) {\n${body}\n}\n`).app.invoke('f', [modeEvent]));
+}
+
+describe('an event property', () => {
+  it('of the platform is read, also by its getter', () => {
+    expect(withEvent('"${evt.name}=${evt.value} ${evt.getValue()} ${evt.stringValue}"')).toBe('mode=away away away');
+  });
+
+  it("that the platform's Event lacks is a MissingPropertyException the app can catch, also when the name is computed", () => {
+    expect(withEvent('try { evt.nonsense } catch (MissingPropertyException e) { "caught" }')).toBe('caught');
+    expect(withEvent('try { evt."${state.field}" } catch (MissingPropertyException e) { "caught" } catch (Exception e) { "other" }')).toBe("caught");
+  });
+});

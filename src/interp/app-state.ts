@@ -22,6 +22,7 @@ import {
   GException,
   GMapEntry,
   GRandom,
+  GStringBuilder,
   TrackedMap,
   type GMap,
   type Value,
@@ -46,8 +47,9 @@ export function emptyAppState(): AppState {
 }
 
 /**
- * Deep-copies the mutable values (lists, maps, map entries, Random generators) of a value. Other
- * values are immutable in the model (dates, devices, numbers) or opaque (closures) and are shared.
+ * Deep-copies the mutable values (lists, maps, map entries, Random generators, string builders) of
+ * a value. Other values are immutable in the model (dates, devices, numbers) or opaque (closures)
+ * and are shared.
  */
 export function deepCopy(v: Value): Value {
   return copied(v, new ValueWalk());
@@ -58,6 +60,7 @@ function copied(v: Value, walk: ValueWalk): Value {
   if (v instanceof Map) return walk.inside(v.size, () => copyEntries(v, walk));
   if (v instanceof GMapEntry) return walk.inside(2, () => new GMapEntry(copied(v.key, walk), copied(v.value, walk)));
   if (v instanceof GRandom) return new GRandom(v.seed);
+  if (v instanceof GStringBuilder) return new GStringBuilder(v.javaClass, v.text);
   return v;
 }
 
@@ -103,6 +106,8 @@ function canonical(v: Value, walk: ValueWalk): string {
   if (v instanceof GDate) return `Date(${v.time})`;
   // The generator's whole state: two Randoms with equal seeds produce equal futures.
   if (v instanceof GRandom) return `Random(${v.seed})`;
+  // The builder's whole state: its class and its contents.
+  if (v instanceof GStringBuilder) return `${v.javaClass}(${JSON.stringify(v.text)})`;
   if (v instanceof GMapEntry) return walk.inside(2, () => `Entry(${canonical(v.key, walk)},${canonical(v.value, walk)})`);
   if (v instanceof DeviceRef) return `Device(${v.id})`;
   if (v instanceof GEvent) return `Event(${v.name},${JSON.stringify(v.value)},${v.device?.id ?? ''})`;
@@ -117,8 +122,9 @@ function canonical(v: Value, walk: ValueWalk): string {
 /**
  * Whether two values print the same canonical string, decided by comparing them: true only when
  * `canonicalValue(a) === canonicalValue(b)`. It compares maps in order and objects other than
- * lists, maps, entries and generators by identity, so it can answer false for equal strings; a
- * caller that gets false computes the strings. Cheaper than printing: no string is built.
+ * lists, maps, entries, generators and string builders by identity, so it can answer false for
+ * equal strings; a caller that gets false computes the strings. Cheaper than printing: no string
+ * is built.
  */
 export function sameValue(a: Value, b: Value): boolean {
   return same(a, b, new ValueWalk());
@@ -130,6 +136,7 @@ function same(a: Value, b: Value, walk: ValueWalk): boolean {
   if (a instanceof Map) return b instanceof Map && walk.inside(a.size, () => sameMap(a, b, walk));
   if (a instanceof GMapEntry) return b instanceof GMapEntry && walk.inside(2, () => same(a.key, b.key, walk) && same(a.value, b.value, walk));
   if (a instanceof GRandom) return b instanceof GRandom && a.seed === b.seed;
+  if (a instanceof GStringBuilder) return b instanceof GStringBuilder && a.javaClass === b.javaClass && a.text === b.text;
   return false;
 }
 

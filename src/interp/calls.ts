@@ -9,8 +9,9 @@ import { checkedSize } from './limits.js';
 import { instanceOf } from './operators.js';
 import { MUTATING_METHODS, noteMutation } from './ownership.js';
 import { javaMethod, newObject } from './java/classes.js';
+import { stringBuilderMethod } from './java/string-builder.js';
 import { RANDOM_MUTATING, randomMethod } from './random.js';
-import { BuiltinObject, ClassRef, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, TrackedMap, type GMap, type Value } from './values.js';
+import { BuiltinObject, ClassRef, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, GStringBuilder, TrackedMap, type GMap, type Value } from './values.js';
 import { recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
 import { describe, propertyName, readWholeStore } from './properties.js';
 
@@ -149,6 +150,10 @@ export function invokeMethod(frame: Frame, self: Value, name: string, args: Valu
       if (RANDOM_MUTATING.has(name)) noteMutation(self);
       return r;
     }
+  }
+  if (self instanceof GStringBuilder) {
+    const r = stringBuilderMethod(self, name, withNamed(args, named));
+    if (r !== NOT_FOUND) return r;
   }
   const mutating = (Array.isArray(self) || self instanceof Map) && MUTATING_METHODS.has(name);
   if (mutating) noteMutation(self);

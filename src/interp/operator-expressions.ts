@@ -6,7 +6,8 @@ import { iterate, regexMatches, regexMatchesWithGroups } from './groovy-methods.
 import * as num from './numbers.js';
 import { compare, equals, isCase, minus, plus, times, toStr, truthy } from './operators.js';
 import { noteMutation } from './ownership.js';
-import { GMapEntry, TrackedMap, className, isNumber, type Value } from './values.js';
+import { appendTo } from './java/string-builder.js';
+import { GMapEntry, GStringBuilder, TrackedMap, className, isNumber, type Value } from './values.js';
 import { callClosure, recurse, unsupported, type Frame, type Ref } from './frame.js';
 import { assignName, getAt, getProperty, propertyName, putAt, readWholeStore, resolveName, setProperty } from './properties.js';
 
@@ -53,6 +54,7 @@ function leftShift(a: Value, b: Value): Value {
     else if (b instanceof GMapEntry) a.set(b.key, b.value);
     return a;
   }
+  if (a instanceof GStringBuilder) return appendTo(a, b);
   if (typeof a === 'string') return a + toStr(b);
   return bitwise('<<', a, b);
 }

@@ -16,6 +16,7 @@ import {
   GException,
   GMapEntry,
   GRandom,
+  GStringBuilder,
   TrackedMap,
   className,
   isNumber,
@@ -33,6 +34,8 @@ export function truthy(v: Value): boolean {
   if (Array.isArray(v)) return v.length > 0;
   if (v instanceof Map) return v.size > 0;
   if (v instanceof TrackedMap) return v.map.size > 0;
+  // The GDK's asBoolean of a CharSequence.
+  if (v instanceof GStringBuilder) return v.text.length > 0;
   return true;
 }
 
@@ -110,6 +113,7 @@ function printed(v: Value, walk: ValueWalk): string {
   if (v instanceof GException) return `${v.className}: ${v.message}`;
   // Java prints the identity hash; the model has no identities, so it shows the state instead.
   if (v instanceof GRandom) return `java.util.Random@${v.seed.toString(16)}`;
+  if (v instanceof GStringBuilder) return v.text;
   if (v instanceof BuiltinObject) return v.kind === 'timeZone' || v.kind === 'hub' ? v.id : v.kind;
   return String(v);
 }
@@ -122,6 +126,8 @@ function asNumber(v: Value, op: string): num.Num {
 /** Groovy `+`. */
 export function plus(a: Value, b: Value): Value {
   if (typeof a === 'string') return concat(a, toStr(b));
+  // The GDK's plus of a CharSequence: a new String; the builder is left as it was.
+  if (a instanceof GStringBuilder) return concat(a.text, toStr(b));
   if (isNumber(a) && isNumber(b)) return num.add(a, b);
   if (isNumber(a) && typeof b === 'string') return concat(toStr(a), b);
   if (Array.isArray(a)) {
@@ -201,6 +207,8 @@ const TYPE_ALIASES: Record<string, string[]> = {
   LinkedHashMap: ['LinkedHashMap', 'Map', 'HashMap', 'Object'],
   Date: ['Date', 'Object'],
   Closure: ['Closure', 'Object'],
+  StringBuilder: ['StringBuilder', 'CharSequence', 'Object'],
+  StringBuffer: ['StringBuffer', 'CharSequence', 'Object'],
 };
 
 /** `x instanceof T` with T as written (simple or qualified name). */

@@ -15,6 +15,7 @@
 //   Date                       GDate (epoch ms)
 //   Map.Entry                  GMapEntry
 //   java.util.Random           GRandom (its 48-bit seed; operations in random.ts)
+//   StringBuilder/StringBuffer GStringBuilder (its contents; operations in java/string-builder.ts)
 //   devices, events, location, app, state, log, classes: the classes below
 
 /** A Groovy BigDecimal: `value` rounded to `scale` decimal places; `scale` drives printing. */
@@ -80,6 +81,18 @@ export class GRandom {
   constructor(public seed: number) {}
 }
 
+/**
+ * A `java.lang.StringBuilder` or `StringBuffer`: its class and its contents. Mutable (`append` and
+ * `<<` change it in place and return it), so the app state copies it as it copies a Random;
+ * java/string-builder.ts implements its methods.
+ */
+export class GStringBuilder {
+  constructor(
+    readonly javaClass: 'StringBuilder' | 'StringBuffer',
+    public text: string,
+  ) {}
+}
+
 /** A device bound to a device input. Created by the host; one instance per simulated device. */
 export class DeviceRef {
   constructor(
@@ -109,12 +122,13 @@ export class GEvent {
   ) {}
 }
 
-export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'dateFormat' | 'hubAction' | 'calendar' | 'hub';
+export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'dateFormat' | 'decimalFormat' | 'hubAction' | 'calendar' | 'hub';
 
 /**
  * The runtime objects an app sees: `this`, `location`, `app`, `log`, `location.helloHome`, a time
  * zone (`id` = zone id), `new JsonSlurper()`, `new SimpleDateFormat(p)` (`id` = pattern, `timeZone`
- * set by setTimeZone), a `java.util.Calendar` (`timeZone`, and its instant in `millis`).
+ * set by setTimeZone), `new DecimalFormat(p)` (`id` = pattern), a `java.util.Calendar` (`timeZone`,
+ * and its instant in `millis`).
  */
 export class BuiltinObject {
   constructor(
@@ -162,6 +176,7 @@ export type Value =
   | GDate
   | GMapEntry
   | GRandom
+  | GStringBuilder
   | DeviceRef
   | GEvent
   | BuiltinObject
@@ -195,6 +210,7 @@ export function className(v: Value): string {
   if (v instanceof GDate) return 'Date';
   if (v instanceof GMapEntry) return 'Map.Entry';
   if (v instanceof GRandom) return 'Random';
+  if (v instanceof GStringBuilder) return v.javaClass;
   if (v instanceof DeviceRef) return 'Device';
   if (v instanceof GEvent) return 'Event';
   if (v instanceof TrackedMap) return 'LinkedHashMap';

@@ -36,8 +36,8 @@ describe('stcheck apps', () => {
 
   it('a gap while running names the API, the handler and the position', () => {
     expect(app('gap').blocks[0]).toEqual({
-      stage: 'run', kind: 'unsupported', cause: 'unsupported: method parseLanMessage()',
-      message: 'unsupported: method parseLanMessage()', line: 12, column: 20, handler: 'presenceHandler',
+      stage: 'run', kind: 'unsupported', cause: 'unsupported: method parseXml()',
+      message: 'unsupported: method parseXml()', line: 12, column: 20, handler: 'presenceHandler',
     });
   });
 
@@ -55,7 +55,7 @@ describe('stcheck apps', () => {
   it('summarises by blocking cause', () => {
     expect(summary).toMatchObject({ apps: 7, runs: 2, runsWithExceptions: 1 });
     expect(summary.causes.map((c) => [c.cause, c.apps])).toEqual([
-      ['budget', 1], ['not-a-smartapp', 1], ['parse', 1], ['unsupported: class declaration Helper', 1], ['unsupported: method parseLanMessage()', 1],
+      ['budget', 1], ['not-a-smartapp', 1], ['parse', 1], ['unsupported: class declaration Helper', 1], ['unsupported: method parseXml()', 1],
     ]);
   });
 

@@ -1,7 +1,7 @@
 // The SmartThings APIs real apps use beyond the study corpus (issue 16): each on a small app.
 import { describe, expect, it } from 'vitest';
 import type { TraceStep } from '../../src/model/trace-step.js';
-import { homeFor, show } from './helpers.js';
+import { homeFor, run, show } from './helpers.js';
 
 const kindsOf = (records: TraceStep[]) => records.filter((r) => r.kind === 'message').map((r) => (r.kind === 'message' ? r.message.kind : ''));
 
@@ -38,6 +38,62 @@ describe('messages the home records without changing state', () => {
   });
   it('gives textToSpeech the documented uri and duration', () => {
     expect(show('def s = textToSpeech("Hello there"); [s.uri.startsWith("https://"), s.duration]')).toBe('[true, 1]');
+  });
+});
+
+describe('the logger', () => {
+  it('logs at its five levels, and gives any other method name the app\'s MissingMethodException, as the platform does', () => {
+    const home = homeFor('def f() { log.trace "t"; log.debug "d"; log.info "i"; log.warn "w"; log.error "e" }');
+    home.app.invoke('f', []);
+    expect(kindsOf(home.records)).toEqual(['log', 'log', 'log', 'log', 'log']);
+    // smart-energy-service line 336.
+    expect(show('try { log.warning "Ecored Access Token did not get refreshed!"; "logged" } catch (MissingMethodException e) { "missing" }')).toBe('missing');
+    let error: unknown;
+    try {
+      run('log.warning "x"');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ kind: 'app-error', javaClass: 'MissingMethodException' });
+  });
+  it("keeps Object's own methods on the logger", () => {
+    expect(show('[log.is(log), log.with { 1 }]')).toBe('[true, 1]');
+  });
+});
+
+describe('parseLanMessage', () => {
+  const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+  const header = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nSID: uuid:RINCON_1\r\n\r\n';
+  const response = `index:17, mac:001788102A3E, ip:C0A80164, port:0050, requestId:r1, headers:${base64(header)}, body:${base64('{"1":{"name":"Hue Lamp"}}')}`;
+  const ssdp =
+    'devicetype:04, mac:001788102A3E, networkAddress:C0A80164, deviceAddress:0050, stringCount:04, ssdpPath:/description.xml, ssdpUSN:uuid:2f402f80-da50-11e1-9b23-001788102a3e::urn:schemas-upnp-org:device:basic:1, ssdpTerm:urn:schemas-upnp-org:device:basic:1';
+
+  it('reads every key of the description, its value keeping colons', () => {
+    expect(show(`def m = parseLanMessage('${ssdp}'); [m.mac, m.networkAddress, m.ssdpUSN, m.ssdpTerm.contains("urn:schemas-upnp-org:device:basic:1"), m.headers, m.body]`)).toBe(
+      '[001788102A3E, C0A80164, uuid:2f402f80-da50-11e1-9b23-001788102a3e::urn:schemas-upnp-org:device:basic:1, true, null, null]',
+    );
+  });
+  it('decodes headers and body: the header text, the headers by name without the status line, the status, the body and its JSON', () => {
+    const m = run(`parseLanMessage('${response}')`) as Map<unknown, unknown>;
+    expect([...m.keys()]).toEqual(['index', 'mac', 'ip', 'port', 'requestId', 'headers', 'body', 'header', 'status', 'json']);
+    expect(show(`def m = parseLanMessage('${response}'); [m.header.split('\\n')[0].trim(), m.headers, m.status, m.body, m.json."1".name, m.xml]`)).toBe(
+      '[HTTP/1.1 200 OK, [Content-Type:application/json, SID:uuid:RINCON_1], 200, {"1":{"name":"Hue Lamp"}}, Hue Lamp, null]',
+    );
+  });
+  it('gives a body that is not JSON no json, and null or empty input an empty map', () => {
+    expect(show(`parseLanMessage('headers:${base64('NOTIFY / HTTP/1.1\r\nSID: x\r\n')}, body:${base64('<e:propertyset/>')}').keySet()`)).toBe('[headers, body, header]');
+    expect(show('[parseLanMessage(null), parseLanMessage("")]')).toBe('[[:], [:]]');
+  });
+  it('runs the SSDP discovery of HueConnect\'s locationHandler', () => {
+    const home = homeFor(`def f(description) {
+  def parsedEvent = parseLanMessage(description)
+  parsedEvent << ["hub": "hub0"]
+  if (parsedEvent?.ssdpTerm?.contains("urn:schemas-upnp-org:device:basic:1")) {
+    state.bridges = [(parsedEvent.ssdpUSN.toString()): parsedEvent]
+  }
+  state.bridges.keySet()
+}`);
+    expect(home.app.invoke('f', [ssdp])).toEqual(['uuid:2f402f80-da50-11e1-9b23-001788102a3e::urn:schemas-upnp-org:device:basic:1']);
   });
 });
 

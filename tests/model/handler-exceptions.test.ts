@@ -75,6 +75,6 @@ describe('a pair with an app that raises exceptions', () => {
   it('with a gap is unsupported, naming the API and where (not mistaken for a verdict)', () => {
     const r = checkPairFiles(fixture('gap'), fixture('runs'), { mode: 'dpor' });
     expect(r.verdict).toBe('unsupported');
-    expect(r.error).toMatch(/^unsupported: method parseLanMessage\(\) at .*gap\.groovy:12:20$/);
+    expect(r.error).toMatch(/^unsupported: method parseXml\(\) at .*gap\.groovy:12:20$/);
   });
 });

@@ -1,6 +1,7 @@
 // The Java classes apps use, as values: static members (`Math.round`, `Integer.parseInt`,
 // `TimeZone.getTimeZone`, `JsonOutput.toJson`), `new T(...)`, and the members of Java objects
-// (Date, TimeZone, SimpleDateFormat, JsonSlurper, exceptions). Independent of any platform.
+// (Date, TimeZone, SimpleDateFormat, DecimalFormat, JsonSlurper, StringBuilder, exceptions).
+// Independent of any platform.
 import { NOT_FOUND, castValue, iterate, parseNumberStatic, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
@@ -8,9 +9,11 @@ import { newRandom } from '../random.js';
 import * as time from '../time.js';
 import { BuiltinObject, ClassRef, GDate, GException, isNumber, type GMap, type Value } from '../values.js';
 import { calendarConstant, calendarMethod, calendarProperty, calendarStatic } from './calendar.js';
+import { decimalFormatMethod, newDecimalFormat } from './decimal-format.js';
 import { dateFormatMethod, dateMethod, dateProperty, parseDate, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
 import { jsonSlurperMethod, toJson } from './json.js';
 import { formatJava, mathConstant, mathStatic } from './math.js';
+import { newStringBuilder } from './string-builder.js';
 
 /**
  * java.net.URLEncoder.encode(s, "UTF-8"): application/x-www-form-urlencoded, so letters, digits and
@@ -62,6 +65,12 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
       return NOT_FOUND;
     case 'SimpleDateFormat':
       return new BuiltinObject('dateFormat', toStr(args[0] ?? null), 'UTC');
+    case 'DecimalFormat':
+      // Without a pattern, the US locale's: "#,##0.###".
+      return newDecimalFormat(args.length ? args[0] : '#,##0.###');
+    case 'StringBuilder':
+    case 'StringBuffer':
+      return newStringBuilder(simple, args);
     case 'JsonSlurper':
       return new BuiltinObject('jsonSlurper');
     case 'Random':
@@ -114,6 +123,7 @@ export function javaMethod(self: Value, name: string, args: Value[], n: GMap | n
   if (self instanceof BuiltinObject) {
     if (self.kind === 'timeZone') return timeZoneMethod(self, name, args, clock);
     if (self.kind === 'dateFormat') return dateFormatMethod(self, name, args, clock);
+    if (self.kind === 'decimalFormat') return decimalFormatMethod(self, name, args);
     if (self.kind === 'jsonSlurper') return jsonSlurperMethod(name, args);
     if (self.kind === 'calendar') return calendarMethod(self, name, args, clock);
   }

@@ -1,8 +1,8 @@
 // The SmartThings platform's global objects: `location` (mode, modes, time zone, helloHome and its
 // routines), `app` and `log`. Every effect goes through the Host.
 import type { RuntimeContext } from '../context.js';
-import { UnsupportedError } from '../errors.js';
-import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+import { missingMethod, UnsupportedError } from '../errors.js';
+import { NOT_FOUND, callGroovyMethod, type MethodResult } from '../groovy-methods.js';
 import { HUB_PROPERTIES } from '../../devices/input-defaults.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
@@ -14,6 +14,9 @@ export const APP = new BuiltinObject('app');
 const LOG = new BuiltinObject('log');
 const HELLO_HOME = new BuiltinObject('helloHome');
 const LOCATION_ZONE = new BuiltinObject('timeZone', time.LOCATION_TIME_ZONE);
+
+/** The methods of SmartThings' logger: one per level, and no others (`log.warning` is the app's bug). */
+const LOG_LEVELS: ReadonlySet<string> = new Set(['trace', 'debug', 'info', 'warn', 'error']);
 
 /** Routines of `location.helloHome.getPhrases()` (SmartThings' default routines). */
 const ROUTINES = ['Good Morning!', 'Good Night!', 'Goodbye!', "I'm Back!"];
@@ -97,6 +100,20 @@ function locationMethod(ctx: RuntimeContext, name: string, args: Value[]): Metho
   return NOT_FOUND;
 }
 
+/**
+ * A log level records its message. Object's own methods (`toString`, `with`, ...) are Groovy's;
+ * any other name is the platform's MissingMethodException, which the app may catch.
+ */
+function logMethod(ctx: RuntimeContext, log: BuiltinObject, name: string, args: Value[]): MethodResult {
+  if (LOG_LEVELS.has(name)) {
+    ctx.host.message(ctx.app, { kind: 'log', text: toStr(args[0] ?? null), to: name });
+    return null;
+  }
+  const groovy = callGroovyMethod(log, name, args);
+  if (groovy === NOT_FOUND) throw missingMethod(name, 'log');
+  return groovy;
+}
+
 /** Names that resolve to the platform's objects when no variable, field or input has them. */
 export function globalObject(name: string): Value | undefined {
   if (name === 'location') return LOCATION;
@@ -128,9 +145,7 @@ export function globalObjectMethod(ctx: RuntimeContext, o: BuiltinObject, name: 
     case 'location':
       return locationMethod(ctx, name, args);
     case 'log':
-      if (!['debug', 'info', 'trace', 'warn', 'error'].includes(name)) return NOT_FOUND;
-      ctx.host.message(ctx.app, { kind: 'log', text: toStr(args[0] ?? null), to: name });
-      return null;
+      return logMethod(ctx, o, name, args);
     case 'helloHome':
       if (name === 'getPhrases') return ROUTINES.map((label) => mapOf({ label, id: label }));
       if (name === 'execute') {

@@ -1,8 +1,8 @@
 // The SmartThings APIs beyond devices, subscriptions and timers that real apps call, each with a
 // documented model: the weather service (one canned response per feature, devices/weather.ts),
 // text to speech, events an app sends, hub commands and child devices (recorded, no effect on
-// the simulated home), time offsets. Every effect goes through the Host as a message, so a run's
-// record shows what the app asked for.
+// the simulated home), the hub's LAN messages (lan-message.ts), time offsets. Every effect goes
+// through the Host as a message, so a run's record shows what the app asked for.
 import { weatherResponse } from '../../devices/weather.js';
 import type { BuiltinFunction } from '../context.js';
 import { GroovyError } from '../errors.js';
@@ -10,6 +10,7 @@ import { parseJson } from '../java/json.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { BuiltinObject, ClassRef, DeviceRef, type Value } from '../values.js';
+import { parseLanMessage } from './lan-message.js';
 import { mapOf } from './objects.js';
 
 /** An offset as SmartThings writes it, `"-01:30"` or `"00:15"`, in milliseconds. */
@@ -69,6 +70,7 @@ export const platformApiFunctions: Readonly<Record<string, BuiltinFunction>> = {
     return null;
   },
   timeOffset: (_ctx, args) => timeOffsetMs(args[0] ?? null),
+  parseLanMessage: (_ctx, args) => parseLanMessage(args[0] ?? null),
   getChildDevice: () => null,
   getChildDevices: () => [],
   getAllChildDevices: () => [],

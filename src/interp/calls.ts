@@ -3,9 +3,10 @@
 // lists), `new`, and casts.
 import type * as ast from '../parser/ast.js';
 import type { FunctionIR } from '../ir/ir.js';
-import { CallDepthError, nullPointer, RecursionError } from './errors.js';
+import { CallDepthError, GroovyError, nullPointer, RecursionError } from './errors.js';
+import * as num from './numbers.js';
 import { NOT_FOUND, callGroovyMethod, castValue, iterate } from './groovy-methods.js';
-import { checkedSize } from './limits.js';
+import { checkedSize, checkLength } from './limits.js';
 import { instanceOf } from './operators.js';
 import { MUTATING_METHODS, noteMutation } from './ownership.js';
 import { javaMethod, newObject } from './java/classes.js';
@@ -196,8 +197,29 @@ function storeMethod(app: AppCore, store: TrackedMap, name: string, args: Value[
   return r;
 }
 
+/** The value every element of a new Java array starts with: 0, 0.0, false, or null for objects. */
+const ARRAY_DEFAULTS: Readonly<Record<string, Value>> = {
+  int: 0, long: 0, short: 0, byte: 0, char: 0, boolean: false, float: num.toDoubleValue(0), double: num.toDoubleValue(0),
+};
+
+/**
+ * `new int[n]`, `new String[n][m]`: a Java array, as a list (Groovy's arrays answer the list
+ * methods apps use) of the element type's default value.
+ */
+function newArray(type: ast.TypeRef, sizes: readonly Value[]): Value[] {
+  const element = ARRAY_DEFAULTS[type.name] ?? null;
+  const fill = (level: number): Value[] => {
+    const size = num.toInt(sizes[level]);
+    if (size < 0) throw new GroovyError('NegativeArraySizeException', String(size));
+    checkLength('list', size);
+    return Array.from({ length: size }, () => (level + 1 < sizes.length ? fill(level + 1) : element));
+  };
+  return fill(0);
+}
+
 export function evalNew(frame: Frame, e: ast.New): Value {
   const args = evalArgs(frame, e.args);
+  if (e.type.arrayDims > 0 && args.length > 0) return newArray(e.type, args);
   const named = evalNamed(frame, e.namedArgs);
   let r = newObject(e.type.name, args, named, frame.app);
   if (r === NOT_FOUND && frame.app.platform.newObject) r = frame.app.platform.newObject(e.type.name, args, named);

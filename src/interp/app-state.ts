@@ -23,6 +23,7 @@ import {
   GMapEntry,
   GRandom,
   GStringBuilder,
+  isMutableBuiltin,
   TrackedMap,
   type GMap,
   type Value,
@@ -61,6 +62,7 @@ function copied(v: Value, walk: ValueWalk): Value {
   if (v instanceof GMapEntry) return walk.inside(2, () => new GMapEntry(copied(v.key, walk), copied(v.value, walk)));
   if (v instanceof GRandom) return new GRandom(v.seed);
   if (v instanceof GStringBuilder) return new GStringBuilder(v.javaClass, v.text);
+  if (isMutableBuiltin(v)) return new BuiltinObject(v.kind, v.id, v.timeZone, v.millis);
   return v;
 }
 
@@ -115,7 +117,8 @@ function canonical(v: Value, walk: ValueWalk): string {
   if (v instanceof ClassRef) return `Class(${v.name})`;
   if (v instanceof GException) return `Exception(${v.className},${JSON.stringify(v.message)})`;
   if (v instanceof TrackedMap) return `Tracked(${v.store})`;
-  if (v instanceof BuiltinObject) return `Builtin(${v.kind})`;
+  // A calendar's time and zone, a date format's pattern and zone: what decides their futures.
+  if (v instanceof BuiltinObject) return `Builtin(${v.kind},${JSON.stringify(v.id)},${v.timeZone},${v.millis})`;
   return '?';
 }
 
@@ -137,6 +140,7 @@ function same(a: Value, b: Value, walk: ValueWalk): boolean {
   if (a instanceof GMapEntry) return b instanceof GMapEntry && walk.inside(2, () => same(a.key, b.key, walk) && same(a.value, b.value, walk));
   if (a instanceof GRandom) return b instanceof GRandom && a.seed === b.seed;
   if (a instanceof GStringBuilder) return b instanceof GStringBuilder && a.javaClass === b.javaClass && a.text === b.text;
+  if (isMutableBuiltin(a)) return isMutableBuiltin(b) && a.kind === b.kind && a.id === b.id && a.timeZone === b.timeZone && a.millis === b.millis;
   return false;
 }
 

@@ -140,6 +140,15 @@ export class BuiltinObject {
 }
 
 /**
+ * Whether a built-in object has state of its own that its methods change: a Calendar (its time
+ * and zone) or a SimpleDateFormat (its zone). Such an object is copied, compared and tagged like
+ * a list; the others are constants or singletons.
+ */
+export function isMutableBuiltin(v: unknown): v is BuiltinObject {
+  return v instanceof BuiltinObject && (v.kind === 'calendar' || v.kind === 'dateFormat');
+}
+
+/**
  * A map whose entries are shared state: `state`, `atomicState`. Every key read and write goes
  * through the interpreter's access tracking under `<app>.<store>.<key>`.
  */

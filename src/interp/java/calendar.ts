@@ -4,6 +4,7 @@
 import { GroovyError } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
+import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';
 import { BuiltinObject, GDate, type Value } from '../values.js';
 import { instantOf, zoneOf } from './dates.js';
@@ -116,6 +117,12 @@ export function calendarProperty(c: BuiltinObject, name: string): MethodResult {
   return NOT_FOUND;
 }
 
+/** A setter's result (void, so null); a calendar held in a field or a state key is a write of it. */
+function changed(c: BuiltinObject): null {
+  noteMutation(c);
+  return null;
+}
+
 export function calendarMethod(c: BuiltinObject, name: string, args: Value[], clock: time.Clock): MethodResult {
   const ints = () => args.map((a) => num.toInt(a));
   switch (name) {
@@ -124,17 +131,17 @@ export function calendarMethod(c: BuiltinObject, name: string, args: Value[], cl
     case 'set':
       if (args.length >= 3) setDate(c, ints());
       else setField(c, ints()[0], ints()[1]);
-      return null;
+      return changed(c);
     case 'add':
       addToField(c, ints()[0], ints()[1]);
-      return null;
+      return changed(c);
     case 'setTime':
     case 'setTimeInMillis':
       c.millis = instantOf(args[0] ?? null, c.timeZone, clock);
-      return null;
+      return changed(c);
     case 'setTimeZone':
       c.timeZone = zoneOf(args[0] ?? null);
-      return null;
+      return changed(c);
     case 'getTime':
     case 'getTimeInMillis':
     case 'getTimeZone':

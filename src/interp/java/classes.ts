@@ -6,6 +6,7 @@ import { NOT_FOUND, castValue, iterate, parseNumberStatic, type MethodResult } f
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { newRandom } from '../random.js';
+import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';
 import { BuiltinObject, ClassRef, GDate, GException, isNumber, type GMap, type Value } from '../values.js';
 import { calendarConstant, calendarMethod, calendarProperty, calendarStatic } from './calendar.js';
@@ -134,5 +135,6 @@ export function javaMethod(self: Value, name: string, args: Value[], n: GMap | n
 export function javaSetProperty(self: Value, name: string, v: Value): boolean {
   if (!(self instanceof BuiltinObject && self.kind === 'dateFormat' && name === 'timeZone')) return false;
   self.timeZone = v instanceof BuiltinObject ? v.id : toStr(v);
+  noteMutation(self);
   return true;
 }

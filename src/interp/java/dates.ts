@@ -3,6 +3,7 @@
 import { GroovyError } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import { toStr } from '../operators.js';
+import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';
 import { BuiltinObject, GDate, type Value } from '../values.js';
 
@@ -78,6 +79,7 @@ export function timeZoneMethod(o: BuiltinObject, name: string, args: Value[], cl
 export function dateFormatMethod(o: BuiltinObject, name: string, args: Value[], clock: time.Clock): MethodResult {
   if (name === 'setTimeZone') {
     o.timeZone = zoneOf(args[0] ?? null);
+    noteMutation(o);
     return null;
   }
   if (name === 'format') return time.formatDate(instantOf(args[0] ?? null, o.timeZone, clock), o.id, o.timeZone || 'UTC');

@@ -43,7 +43,7 @@ export interface PairEvent {
    * has passed once; every other event always.
    */
   kind: 'device' | 'location' | 'app' | 'schedule' | 'endpoint' | 'timer' | 'time';
-  /** The app whose subscription (or schedule) introduced the type; for `time`, App1, which has no meaning. */
+  /** The app whose subscription (or schedule) introduced the type; for `time`, the first app that keeps a time. */
   app: AppSlot;
   /** Event name and value delivered to handlers (for a schedule: `schedule` and the method). */
   name: string;

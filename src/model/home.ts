@@ -315,10 +315,15 @@ export class Home {
   }
 }
 
+/**
+ * A value the device could report next: another of the values its table lists (the values a real
+ * device reports, such as a cube's faces, else the attribute's domain), else a nearby number.
+ */
 function plausibleValue(state: Pick<DeviceState, 'spec' | 'values'>, attribute: string): string {
   const spec = state.spec?.attributes.find((a) => a.name === attribute);
   const current = state.values.get(attribute) ?? null;
-  if (spec && Array.isArray(spec.domain)) return spec.domain.find((v) => v !== current) ?? spec.domain[0];
+  const listed = spec?.deviceValues ?? (Array.isArray(spec?.domain) ? spec.domain : undefined);
+  if (listed) return listed.find((v) => v !== current) ?? listed[0];
   if (spec?.domain === 'boolean') return String(current !== true);
   if (typeof current === 'number') return String(current + 10);
   return '50';

@@ -101,6 +101,15 @@ describe('app and platform values', () => {
   it('has timeOffset in minutes or HH:MM, appSettings, app.installationState and app.getId()', () => {
     expect(show('[timeOffset("-01:30"), timeOffset(15), appSettings.clientId, app.installationState, app.getId() == app.id]')).toBe('[-5400000, 900000, null, COMPLETE, true]');
   });
+  it("builds an endpoint's URL from the API server, the access token and the installation", () => {
+    expect(show('createAccessToken(); buildActionUrl("login/callback")')).toBe(
+      `https://graph.api.smartthings.com/api/token/accessToken/smartapps/installations/${'App1'}-id/login/callback`,
+    );
+    expect(show('createAccessToken(); buildActionUrl("").split(/api\\//).first() == apiServerUrl("/")')).toBe('true');
+  });
+  it('installs no child app under a parent: the lookups find none', () => {
+    expect(show('[getChildApps(), getAllChildApps(), findAllChildAppsByName("x"), findAllChildAppsByNamespace("ns"), findChildAppByName("x")]')).toBe('[[], [], [], [], null]');
+  });
   it('gives a bad offset text the platform error', () => {
     expect(show('try { timeOffset("soon") } catch (IllegalArgumentException e) { "bad" }')).toBe('bad');
   });
@@ -200,7 +209,7 @@ def f() { sw.off(); def before = state.heard; sw.on(); [before, state.heard] }`)
 describe('calls the platform cannot resolve', () => {
   it('are the app\'s MissingMethodException for a name it never declares, a gap for an API of the platform', () => {
     expect(show('try { defaultState() } catch (MissingMethodException e) { "app bug" }')).toBe('app bug');
-    expect(() => show('findAllChildAppsByName("x")')).toThrow(/^unsupported: method findAllChildAppsByName\(\)/);
+    expect(() => show('parseSoapMessage("x")')).toThrow(/^unsupported: method parseSoapMessage\(\)/);
   });
   it('give a handler that is no method name (arguments swapped) the app\'s MissingMethodException, a closure handler stays a gap', () => {
     expect(show('try { runIn(h, 60) } catch (MissingMethodException e) { "swapped" }', 'def h() { 60 }')).toBe('swapped');

@@ -90,10 +90,10 @@ describe('verdicts for bad input and budgets', () => {
   });
 
   it('an unmodelled API in a handler gives unsupported with its position', () => {
-    writeFileSync(join(dir, 'hub.groovy'), 'preferences { section("s") { input "sw", "capability.switch" } }\ndef installed() { subscribe(sw, "switch", h) }\ndef h(evt) { findAllChildAppsByName(evt) }\n');
+    writeFileSync(join(dir, 'hub.groovy'), 'preferences { section("s") { input "sw", "capability.switch" } }\ndef installed() { subscribe(sw, "switch", h) }\ndef h(evt) { parseSoapMessage(evt) }\n');
     const r = checkPairFiles(join(dir, 'hub.groovy'), demo('motion-light'), { mode: 'dpor' });
     expect(r.verdict).toBe('unsupported');
-    expect(r.error).toMatch(/findAllChildAppsByName.*hub\.groovy:3:/);
+    expect(r.error).toMatch(/parseSoapMessage.*hub\.groovy:3:/);
   });
 
   it('an unbounded counter is stopped by the state budget', () => {

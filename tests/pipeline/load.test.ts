@@ -44,7 +44,7 @@ describe('loadApp', () => {
   });
 
   it('an unmodelled construct in preferences stays unsupported', () => {
-    const r = loadApp(app('prefs-hub.groovy', 'preferences { section("s") { input "sw", "capability.switch"; findAllChildAppsByName(null) } }\n'));
+    const r = loadApp(app('prefs-hub.groovy', 'preferences { section("s") { input "sw", "capability.switch"; parseSoapMessage(null) } }\n'));
     expect(r.ok ? null : [r.kind, r.error.kind]).toEqual(['unsupported', 'unsupported']);
   });
 

@@ -9,7 +9,7 @@ import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
 import { ClassRef, DeviceRef, GClosure, GDate, GEvent, type GMap, type Value } from '../values.js';
-import { APP, LOCATION, mapOf } from './objects.js';
+import { APP, installedAppId, LOCATION, mapOf } from './objects.js';
 import { offsetMs, platformApiFunctions } from './platform-apis.js';
 
 /** Positional arguments, with a named-argument map (`runIn(60, h, overwrite: false)`) as an options map. */
@@ -177,6 +177,9 @@ function sunriseAndSunset(n: GMap | null, args: Value[]): GMap {
   return mapOf({ sunrise: new GDate(time.SUNRISE_MS + offset('sunriseOffset')), sunset: new GDate(time.SUNSET_MS + offset('sunsetOffset')) });
 }
 
+/** The platform's API server, where the app's endpoints are. */
+const API_SERVER = 'https://graph.api.smartthings.com';
+
 const functions: Record<string, BuiltinFunction> = {
   ...platformApiFunctions,
   subscribe,
@@ -234,8 +237,13 @@ const functions: Record<string, BuiltinFunction> = {
     ctx.storePut(ctx.state, 'accessToken', 'accessToken');
     return 'accessToken';
   },
-  apiServerUrl: (_ctx, args) => `https://graph.api.smartthings.com${toStr(args[0] ?? '')}`,
-  getApiServerUrl: () => 'https://graph.api.smartthings.com',
+  apiServerUrl: (_ctx, args) => `${API_SERVER}${toStr(args[0] ?? '')}`,
+  getApiServerUrl: () => API_SERVER,
+  // The URL of one of the app's own endpoints (`mappings`), signed with its access token.
+  buildActionUrl: (ctx, args) => {
+    const token = toStr(ctx.storeGet(ctx.state, 'accessToken'));
+    return `${API_SERVER}/api/token/${token}/smartapps/installations/${installedAppId(ctx)}/${toStr(args[0] ?? '')}`;
+  },
   println: message('log', 0, null),
   print: message('log', 0, null),
   pause: () => null,

@@ -126,13 +126,18 @@ export function globalObject(name: string): Value | undefined {
   return undefined;
 }
 
+/** The id of the app's installation (`app.id`). */
+export function installedAppId(ctx: RuntimeContext): string {
+  return `${ctx.app.id}-id`;
+}
+
 /** Properties of `location`, `app` and a hub. */
 export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name: string): MethodResult {
   if (o.kind === 'location') return locationProperty(ctx, name);
   if (o.kind === 'hub') return Object.hasOwn(HUB_PROPERTIES, name) ? HUB_PROPERTIES[name] : NOT_FOUND;
   if (o.kind === 'app') {
     if (name === 'label' || name === 'name') return ctx.app.id;
-    if (name === 'id') return `${ctx.app.id}-id`;
+    if (name === 'id') return installedAppId(ctx);
     // The app runs installed: its preferences pages see a completed installation.
     if (name === 'installationState') return 'COMPLETE';
   }

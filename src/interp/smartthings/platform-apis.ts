@@ -71,6 +71,16 @@ export const platformApiFunctions: Readonly<Record<string, BuiltinFunction>> = {
   },
   timeOffset: (_ctx, args) => timeOffsetMs(args[0] ?? null),
   parseLanMessage: (_ctx, args) => parseLanMessage(args[0] ?? null),
+  // Child apps are SmartApps of their own, analysed as such: the model installs none under a parent.
+  getChildApps: () => [],
+  getAllChildApps: () => [],
+  findAllChildAppsByName: () => [],
+  findAllChildAppsByNamespace: () => [],
+  findChildAppByName: () => null,
+  deleteChildApp: (ctx, args) => {
+    ctx.host.message(ctx.app, { kind: 'child', text: 'delete app', to: toStr(args[0] ?? null) });
+    return null;
+  },
   getChildDevice: () => null,
   getChildDevices: () => [],
   getAllChildDevices: () => [],

@@ -2,6 +2,7 @@
 // codes (location id * 2, plus 1 for a write), each set named by a dense id so that the summary can
 // key (event, access set) pairs by one number and an unchanged set is recognised by its id.
 import { enablementLocation } from './locations.js';
+import { PairCache } from './pair-cache.js';
 import type { Access, EventId } from './types.js';
 
 export const EMPTY_SET = 0;
@@ -46,7 +47,7 @@ export class AccessSets {
    * the same few pairs of sets again and again (interning the remainder was most of dpor's time on
    * dense pairs).
    */
-  private readonly meetings: Map<number, Meeting>[] = [];
+  private readonly meetings = new PairCache();
 
   constructor(eventCount: number) {
     // Event e's enablement location gets id e, so the implicit read of it needs no lookup.
@@ -119,12 +120,10 @@ export class AccessSets {
    */
   meet(a: number, b: number): Meeting {
     if (!this.mayConflict(a, b)) return a * 2;
-    // Keyed by b, then a: small integer keys hash fast (one key a * b-range would not be a small integer).
-    const byCarried = (this.meetings[b] ??= new Map());
-    let met = byCarried.get(a);
-    if (met === undefined) {
+    let met = this.meetings.get(a, b);
+    if (met < 0) {
       met = this.computeMeet(a, b);
-      byCarried.set(a, met);
+      this.meetings.set(a, b, met);
     }
     return met;
   }

@@ -1,5 +1,5 @@
 // The SmartThings platform's global objects: `location` (mode, modes, time zone, helloHome and its
-// routines), `app` and `log`. Every effect goes through the Host.
+// routines), `app` (and its settings) and `log`. Every effect goes through the Host or the app's state.
 import type { RuntimeContext } from '../context.js';
 import { missingMethod, UnsupportedError } from '../errors.js';
 import { NOT_FOUND, callGroovyMethod, type MethodResult } from '../groovy-methods.js';
@@ -7,7 +7,7 @@ import { HUB_PROPERTIES } from '../../devices/input-defaults.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
-import { BuiltinObject, ClassRef, GDate, type GMap, type Value } from '../values.js';
+import { BuiltinObject, ClassRef, DeviceRef, GDate, type GMap, type Value } from '../values.js';
 
 export const LOCATION = new BuiltinObject('location');
 export const APP = new BuiltinObject('app');
@@ -114,6 +114,33 @@ function logMethod(ctx: RuntimeContext, log: BuiltinObject, name: string, args: 
   return groovy;
 }
 
+/** A setting of a device type (`capability.switch`, `device.hueBridge`) holds devices. */
+function isDeviceSetting(type: string | null): boolean {
+  return type !== null && /^(capability|device)\./.test(type);
+}
+
+/** Nothing, a device or a list of devices: what a device setting can hold. */
+function holdsDevices(v: Value): boolean {
+  return v === null || v instanceof DeviceRef || (Array.isArray(v) && v.every((d) => d instanceof DeviceRef));
+}
+
+/**
+ * `app.updateSetting(name, value)`, or `app.updateSetting(name, [type: t, value: v])`: the setting
+ * holds the value (v) from now on. A device setting can hold only devices; the home has no device
+ * to resolve an id or any other value to, so that update is a gap of the tool.
+ */
+function updateSetting(ctx: RuntimeContext, args: Value[]): null {
+  if (args.length !== 2) throw missingMethod('updateSetting', 'app');
+  const name = toStr(args[0]);
+  const given = args[1];
+  const typed = given instanceof Map && given.has('type') && given.has('value');
+  const value = typed ? (given.get('value') ?? null) : given;
+  const type = typed ? toStr(given.get('type') ?? null) : ctx.inputType(name);
+  if (isDeviceSetting(type) && !holdsDevices(value)) throw new UnsupportedError(`app.updateSetting("${name}") of a ${type} setting with a value that is not a device (${toStr(value)})`);
+  ctx.updateSetting(name, value);
+  return null;
+}
+
 /** Names that resolve to the platform's objects when no variable, field or input has them. */
 export function globalObject(name: string): Value | undefined {
   if (name === 'location') return LOCATION;
@@ -159,6 +186,7 @@ export function globalObjectMethod(ctx: RuntimeContext, o: BuiltinObject, name: 
       if (name === 'getLabel' || name === 'getName') return ctx.app.id;
       if (name === 'getId' || name === 'getInstallationState') return globalObjectProperty(ctx, o, name.charAt(3).toLowerCase() + name.slice(4));
       if (name === 'updateLabel') return null;
+      if (name === 'updateSetting') return updateSetting(ctx, args);
       return NOT_FOUND;
     default:
       return NOT_FOUND;

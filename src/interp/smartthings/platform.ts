@@ -45,10 +45,11 @@ export const smartThings: Platform = {
     if (SMARTAPP_API.has(name)) throw new UnsupportedError(`method ${name}()`);
     throw missingMethod(name, 'SmartApp');
   },
-  unresolvedName() {
-    // A SmartApp reads a name it never declares as null, as it reads an input the user left
-    // unset: SmartThings' own logging guide shows `foo.boom()` with `foo` undeclared failing with
-    // "Cannot invoke method boom() on null object", not with a MissingPropertyException.
-    return null;
+  unresolvedName(ctx, name) {
+    // A SmartApp reads a name it never declares through its settings: as null, like an input the
+    // user left unset (SmartThings' own logging guide shows `foo.boom()` with `foo` undeclared
+    // failing with "Cannot invoke method boom() on null object", not with a
+    // MissingPropertyException), or as the value the app gave it with `app.updateSetting`.
+    return ctx.settingGet(name);
   },
 };

@@ -4,6 +4,7 @@ import type { RuntimeContext } from '../context.js';
 import { missingMethod, UnsupportedError } from '../errors.js';
 import { NOT_FOUND, callGroovyMethod, type MethodResult } from '../groovy-methods.js';
 import { HUB_PROPERTIES } from '../../devices/input-defaults.js';
+import { ASYNC_HTTP_API } from '../../devices/smartapp-api.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
@@ -11,6 +12,8 @@ import { BuiltinObject, ClassRef, DeviceRef, GDate, type GMap, type Value } from
 
 export const LOCATION = new BuiltinObject('location');
 export const APP = new BuiltinObject('app');
+/** The platform's asynchronous HTTP API (`include 'asynchttp_v1'`; its methods are in builtins.ts). */
+export const ASYNC_HTTP = new BuiltinObject(ASYNC_HTTP_API);
 const LOG = new BuiltinObject('log');
 const HELLO_HOME = new BuiltinObject('helloHome');
 const LOCATION_ZONE = new BuiltinObject('timeZone', time.LOCATION_TIME_ZONE);
@@ -146,6 +149,7 @@ export function globalObject(name: string): Value | undefined {
   if (name === 'location') return LOCATION;
   if (name === 'app') return APP;
   if (name === 'log') return LOG;
+  if (name === ASYNC_HTTP_API) return ASYNC_HTTP;
   // The app's settings from the IDE (OAuth client ids, server URLs): none are set in the simulation.
   if (name === 'appSettings') return new Map();
   // The `physicalgraph` package (`physicalgraph.device.HubAction`, `...Protocol.LAN`).

@@ -13,6 +13,7 @@ import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
+import { ASYNC_HTTP_API } from '../devices/smartapp-api.js';
 
 /** Unqualified calls of the platform that only record a message. */
 const MESSAGES: ReadonlySet<string> = new Set([
@@ -81,6 +82,8 @@ function callIsFree(call: ast.MethodCall, methods: ReadonlySet<string>, calls: S
     return MESSAGES.has(name) || PURE_FUNCTIONS.has(name);
   }
   if (call.receiver.kind === 'Identifier' && call.receiver.name === 'log') return true;
+  // `asynchttp_v1.get(...)` is a request whose response runs a method of the app, not a map's get.
+  if (call.receiver.kind === 'Identifier' && call.receiver.name === ASYNC_HTTP_API) return false;
   return PURE_METHODS.has(name) && !COMMANDS.has(name);
 }
 

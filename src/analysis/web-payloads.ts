@@ -1,7 +1,9 @@
 // What the outside world can send an app, derived from its IR (docs/model.md, "The outside world"):
 // - the web services it calls (`httpGet(uri: ...) { resp -> ... }`, `httpPost`, `httpPostJson`,
-//   `httpPut`, `httpPutJson`, `httpDelete`), one per call site, with the property paths the
-//   response closure reads (`resp.data.result`);
+//   `httpPut`, `httpPutJson`, `httpDelete`; and asynchronously `asynchttp_v1.get("handler", ...)`,
+//   `post`, `put`, `delete`, `head`, whose response goes to the app's method named first), one per
+//   call site, with the property paths the response closure or method reads (`resp.data.result`,
+//   `resp.getJson().result`);
 // - its REST endpoints (`mappings { path("/hue") { action: [PUT: "postHue"] } }`), one per handler,
 //   with the paths the handler reads of `request.JSON` (`request.JSONObject`) and `params`.
 // The answers or payloads the environment sends are the constants compared (`==`, `!=`, `equals`,
@@ -12,6 +14,7 @@
 import type { AppIR, FunctionIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
+import { ASYNC_HTTP_API, ASYNC_HTTP_VERBS } from '../devices/smartapp-api.js';
 import { equalityComparison } from './comparisons.js';
 
 /** The APIs whose answer the outside service decides (the closure is called with the response). */
@@ -34,7 +37,7 @@ export type PayloadPath = readonly string[];
 export type PayloadFormats = Readonly<Record<string, string>>;
 
 export interface WebService {
-  /** Unique in the app: `httpGet@118:5` (API and call site). */
+  /** Unique in the app: `httpGet@118:5`, `asynchttp_v1.get@365:3` (API and call site). */
   id: string;
   api: string;
   line: number;
@@ -57,27 +60,51 @@ export interface Endpoint {
   answers: string[];
 }
 
-/** The web services the app calls with a response closure, in source order. */
+/** The web services the app calls with a response closure or method, in source order. */
 export function webServices(ir: AppIR): WebService[] {
   const services: WebService[] = [];
   const seen = new Set<string>();
   for (const method of ir.methods) {
     walk(method.decl, (node) => {
-      if (node.kind !== 'MethodCall' || node.receiver !== null || typeof node.method !== 'string' || !HTTP_APIS.has(node.method)) return;
-      const closure = node.args.find((a): a is ast.Closure => a.kind === 'Closure');
-      if (!closure) return;
+      const handler = node.kind === 'MethodCall' ? responseHandler(ir, node) : undefined;
+      if (!handler) return;
       const { line, column } = node.range.start;
-      const id = `${node.method}@${line}:${column}`;
+      const id = `${handler.api}@${line}:${column}`;
       if (seen.has(id)) return;
       seen.add(id);
-      const param = closure.params === null ? 'it' : closure.params[0]?.name;
-      const roots = new Map<string, PayloadPath>(param === undefined ? [] : [[param, []]]);
-      const bodies = [closure, ...calledMethods(ir, closure).map((m) => m.decl)];
-      const read = readPaths(closure, roots);
-      services.push({ id, api: node.method, line, column, paths: read.paths, formats: read.formats, answers: answersOf(bodies, { payloads: read.roots, settings: settingNames(ir) }) });
+      const roots = new Map<string, PayloadPath>(handler.param === undefined ? [] : [[handler.param, []]]);
+      const bodies = [handler.body, ...calledMethods(ir, handler.body).map((m) => m.decl)];
+      const read = readPaths(handler.body, roots);
+      services.push({ id, api: handler.api, line, column, paths: read.paths, formats: read.formats, answers: answersOf(bodies, { payloads: read.roots, settings: settingNames(ir) }) });
     });
   }
   return services;
+}
+
+/** Where a web request's response goes: the code that handles it and the name it has there. */
+interface ResponseHandler {
+  api: string;
+  body: ast.Node;
+  param: string | undefined;
+}
+
+/**
+ * The handler of the response of a web request: the response closure of `httpGet(...) { resp -> }`,
+ * or the app's method named first in `asynchttp_v1.get("handler", params)` (as a string or a bare
+ * method name), its first parameter the response. Undefined for anything else, and for a handler
+ * named at run time (`"${name}"`).
+ */
+function responseHandler(ir: AppIR, call: ast.MethodCall): ResponseHandler | undefined {
+  if (typeof call.method !== 'string') return undefined;
+  if (call.receiver === null && HTTP_APIS.has(call.method)) {
+    const closure = call.args.find((a): a is ast.Closure => a.kind === 'Closure');
+    return closure && { api: call.method, body: closure, param: closure.params === null ? 'it' : closure.params[0]?.name };
+  }
+  if (call.receiver?.kind !== 'Identifier' || call.receiver.name !== ASYNC_HTTP_API || !ASYNC_HTTP_VERBS.has(call.method)) return undefined;
+  const named = call.args[0];
+  const name = named?.kind === 'StringLiteral' ? named.value : named?.kind === 'Identifier' ? named.name : undefined;
+  const callback = ir.methods.find((m) => m.name === name);
+  return callback && { api: `${ASYNC_HTTP_API}.${call.method}`, body: callback.decl, param: callback.decl.params[0]?.name };
 }
 
 /** The app's endpoints whose handler exists, one per handler, in the order of its `mappings`. */
@@ -140,7 +167,7 @@ function readPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): { p
       const format = formatOf(node.right.value);
       if (path && format !== undefined) formats[path.join('.')] = format;
     }
-    const path = node.kind === 'PropertyAccess' || node.kind === 'Index' ? chainOf(node, aliases) : undefined;
+    const path = node.kind === 'PropertyAccess' || node.kind === 'Index' || getterOf(node) !== undefined ? chainOf(node as ast.Expression, aliases) : undefined;
     if (path && !rootPaths.has(path.join('.'))) paths.push(path);
   });
   const leaves = distinctPaths(paths).filter((p) => !paths.some((q) => q.length > p.length && p.every((k, i) => q[i] === k)));
@@ -160,9 +187,14 @@ export function formatOf(pattern: string): string | undefined {
   return `${m[1]}%s${m[2]}`;
 }
 
-/** The path of `root.a.b` / `root["a"]` from a root variable, or undefined. */
+/** The path of `root.a.b` / `root["a"]` / `root.getA().b` from a root variable, or undefined. */
 function chainOf(node: ast.Expression, roots: ReadonlyMap<string, PayloadPath>): PayloadPath | undefined {
   if (node.kind === 'Identifier') return roots.get(node.name);
+  const getter = getterOf(node);
+  if (getter !== undefined) {
+    const base = chainOf(getter.receiver, roots);
+    return base && [...base, getter.property];
+  }
   if (node.kind === 'PropertyAccess' && !node.spread && typeof node.property === 'string') {
     const base = chainOf(node.object, roots);
     return base && [...base, node.property];
@@ -172,6 +204,19 @@ function chainOf(node: ast.Expression, roots: ReadonlyMap<string, PayloadPath>):
     return base && [...base, node.index.value];
   }
   return undefined;
+}
+
+/** `x.getData()`, a getter called without arguments: its receiver and the property it reads (`data`). */
+function getterOf(node: ast.Node): { receiver: ast.Expression; property: string } | undefined {
+  if (node.kind !== 'MethodCall' || node.receiver === null || node.spread || node.args.length > 0 || typeof node.method !== 'string') return undefined;
+  const m = /^get([A-Z]\w*)$/.exec(node.method);
+  return m ? { receiver: node.receiver, property: m[1].charAt(0).toLowerCase() + m[1].slice(1) } : undefined;
+}
+
+/** What one step of a path is read from: `x` of `x.a`, `x[k]` or `x.getA()`; undefined for anything else. */
+function pathBase(e: ast.Expression): ast.Expression | undefined {
+  if (e.kind === 'PropertyAccess' || e.kind === 'Index') return e.object;
+  return getterOf(e)?.receiver;
 }
 
 function distinctPaths(paths: readonly PayloadPath[]): PayloadPath[] {
@@ -225,15 +270,16 @@ export function answersOf(bodies: readonly ast.Node[], holders: PayloadHolders):
 }
 
 /**
- * Whether an expression may hold a payload's value: a path read from a payload variable, or a bare
- * name that is no setting, also through calls without arguments (`color.toLowerCase()`).
+ * Whether an expression may hold a payload's value: a path read from a payload variable (also
+ * through getters: `resp.getJson().result`), or a bare name that is no setting, also through calls
+ * without arguments (`color.toLowerCase()`).
  */
 function holdsPayload(e: ast.Expression, holders: PayloadHolders): boolean {
   if (e.kind === 'MethodCall' && e.receiver !== null && e.args.length === 0) return holdsPayload(e.receiver, holders);
   if (e.kind === 'Identifier') return holders.payloads.has(e.name) || !holders.settings.has(e.name);
   if (e.kind === 'PropertyAccess' || e.kind === 'Index') {
     let root: ast.Expression = e;
-    while (root.kind === 'PropertyAccess' || root.kind === 'Index') root = root.object;
+    for (let base = pathBase(root); base; base = pathBase(root)) root = base;
     return root.kind === 'Identifier' && holders.payloads.has(root.name);
   }
   return false;

@@ -22,6 +22,10 @@ export const SMARTAPP_API: ReadonlySet<string> = new Set([
   'ifSet', 'ifUnset', 'mappings', 'path', 'definition',
 ]);
 
+/** The platform's asynchronous HTTP API (`include 'asynchttp_v1'`) and its requests, one per HTTP verb. */
+export const ASYNC_HTTP_API = 'asynchttp_v1';
+export const ASYNC_HTTP_VERBS: ReadonlySet<string> = new Set(['get', 'post', 'put', 'delete', 'head']);
+
 /**
  * The properties of the platform's Event (its reference's list, with the `data` map). A handler
  * reading any other name gets the platform's MissingPropertyException; one of these that the

@@ -46,7 +46,7 @@ export const eventProgramPlatform: Platform = {
     return object === null ? false : refuse(`${object}.${name}`);
   },
   unresolvedCall: refuse,
-  unresolvedName(name) {
+  unresolvedName(_ctx, name) {
     throw missingProperty(name, 'Script');
   },
 };

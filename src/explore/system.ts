@@ -64,6 +64,8 @@ class ProgramHost implements Host {
   webResponse(): undefined {
     return undefined;
   }
+  /** Never called: no response comes back. */
+  webCallback(): void {}
   endpointRequest(): undefined {
     return undefined;
   }

@@ -11,6 +11,9 @@
 //   <app>.subscription.<handler>    the enabled flag of the app's subscriptions with that handler
 //                                   (written by subscribe/unsubscribe, read by event delivery)
 //   <app>.timer.<handler>           a pending timer (runIn, schedule, unschedule)
+//   <app>.setting.<name>            a setting (preference) of an app that updates its settings
+//                                   (`app.updateSetting`): the update writes it, reading the input
+//                                   name reads it; `<app>.setting.*` is the whole `settings` map
 //
 // <app> is the app instance id (`App1`, `App2`). A write of `<app>.state.*` conflicts with every
 // key of that store: a checker must treat `*` as a wildcard.
@@ -41,6 +44,10 @@ export const CLOCK = 'clock';
 
 export function subscriptionLocation(appId: string, handler: string): string {
   return `${appId}.subscription.${handler}`;
+}
+
+export function settingLocation(appId: string, name: string): string {
+  return `${appId}.setting.${name}`;
 }
 
 export function timerLocation(appId: string, handler: string): string {

@@ -1,4 +1,5 @@
-// An app instance's mutable state as explicit data: script fields, `state`, `atomicState`. The
+// An app instance's mutable state as explicit data: script fields, `state`, `atomicState`, and the
+// settings the app updated itself (`app.updateSetting`; empty for almost every app). The
 // model checker snapshots it before a transition, restores it to backtrack, and hashes its
 // canonical string to match states.
 //
@@ -34,6 +35,11 @@ export interface AppState {
   fields: Map<string, Value>;
   state: GMap;
   atomicState: GMap;
+  /**
+   * The settings the app updated (`app.updateSetting`), by name: they replace the user's values of
+   * those inputs. Empty unless the app updated one, so it costs nothing to the other apps.
+   */
+  updatedSettings: Map<string, Value>;
 }
 
 /** An immutable copy of an AppState (never handed to running code). */
@@ -41,10 +47,11 @@ export interface AppSnapshot {
   readonly fields: ReadonlyMap<string, Value>;
   readonly state: GMap;
   readonly atomicState: GMap;
+  readonly updatedSettings: ReadonlyMap<string, Value>;
 }
 
 export function emptyAppState(): AppState {
-  return { fields: new Map(), state: new Map(), atomicState: new Map() };
+  return { fields: new Map(), state: new Map(), atomicState: new Map(), updatedSettings: new Map() };
 }
 
 /**
@@ -76,19 +83,23 @@ function copyEntries(m: GMap, walk: ValueWalk): GMap {
   return out;
 }
 
+/** A deep copy of a map keyed by name (fields, updated settings). */
+function copyNamed(m: ReadonlyMap<string, Value>): Map<string, Value> {
+  const out = new Map<string, Value>();
+  for (const [k, x] of m) out.set(k, deepCopy(x));
+  return out;
+}
+
 export function snapshotAppState(s: AppState): AppSnapshot {
-  const fields = new Map<string, Value>();
-  for (const [k, x] of s.fields) fields.set(k, deepCopy(x));
-  return { fields, state: copyMap(s.state), atomicState: copyMap(s.atomicState) };
+  return { fields: copyNamed(s.fields), state: copyMap(s.state), atomicState: copyMap(s.atomicState), updatedSettings: copyNamed(s.updatedSettings) };
 }
 
 /** Restores in place, so the TrackedMap objects the app holds stay valid; the snapshot stays intact. */
 export function restoreAppState(target: AppState, snap: AppSnapshot): void {
-  target.fields.clear();
-  for (const [k, x] of snap.fields) target.fields.set(k, deepCopy(x));
-  for (const key of ['state', 'atomicState'] as const) {
-    target[key].clear();
-    for (const [k, x] of snap[key]) target[key].set(k, deepCopy(x));
+  for (const key of ['fields', 'state', 'atomicState', 'updatedSettings'] as const) {
+    const into = target[key] as Map<Value, Value>;
+    into.clear();
+    for (const [k, x] of snap[key]) into.set(k, deepCopy(x));
   }
 }
 
@@ -157,14 +168,20 @@ function sameMap(a: ReadonlyMap<Value, Value>, b: ReadonlyMap<Value, Value>, wal
 
 /** Whether an app state equals a snapshot entry for entry, in order: then their canonical strings are equal. */
 export function sameAppState(s: AppState, snap: AppSnapshot): boolean {
-  return sameMap(s.fields as ReadonlyMap<Value, Value>, snap.fields as ReadonlyMap<Value, Value>) && sameMap(s.state, snap.state) && sameMap(s.atomicState, snap.atomicState);
+  return (
+    sameMap(s.fields as ReadonlyMap<Value, Value>, snap.fields as ReadonlyMap<Value, Value>) &&
+    sameMap(s.state, snap.state) &&
+    sameMap(s.atomicState, snap.atomicState) &&
+    sameMap(s.updatedSettings as ReadonlyMap<Value, Value>, snap.updatedSettings as ReadonlyMap<Value, Value>)
+  );
 }
 
 /**
  * Canonical string of a whole app state: fields sorted by name (their order is not observable),
  * and the keys of the stores in `unordered` sorted too: an app that never uses a store as a whole
  * cannot see in which order its keys were added (lower/store-usage.ts). Parts that are not `live`
- * (the app never reads them: analysis/state-reads.ts) are left out.
+ * (the app never reads them: analysis/state-reads.ts) are left out. Updated settings, sorted by
+ * name, follow only when there are some, so the string of every other app state is as before.
  */
 export function canonicalAppState(
   s: AppState | AppSnapshot,
@@ -176,5 +193,10 @@ export function canonicalAppState(
     const entries = [...s[name]].filter(([k]) => live(name, toStr(k))).map(([k, x]) => `${canonicalValue(k)}:${canonicalValue(x)}`);
     return `{${(unordered.includes(name) ? entries.sort() : entries).join(',')}}`;
   };
-  return `F{${fields.join(',')}}S${store('state')}A${store('atomicState')}`;
+  return `F{${fields.join(',')}}S${store('state')}A${store('atomicState')}${canonicalUpdatedSettings(s.updatedSettings)}`;
+}
+
+function canonicalUpdatedSettings(settings: ReadonlyMap<string, Value>): string {
+  if (settings.size === 0) return '';
+  return `U{${[...settings.keys()].sort().map((k) => `${k}=${canonicalValue(settings.get(k) ?? null)}`).join(',')}}`;
 }

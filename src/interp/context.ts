@@ -13,8 +13,17 @@ export interface RuntimeContext extends Clock {
   /** `state` and `atomicState`. */
   readonly state: TrackedMap;
   readonly atomicState: TrackedMap;
-  /** The `settings` map: every bound input by name. */
-  readonly settings: GMap;
+  /**
+   * The `settings` map: every bound input by name, with the values the app updated. Using it is a
+   * read of every setting (the map is read as a whole).
+   */
+  settingsMap(): GMap;
+  /** The current value of a setting (null when unset), recording the read. */
+  settingGet(name: string): Value;
+  /** `app.updateSetting(name, value)`: the setting's new value, kept in the app state (a write). */
+  updateSetting(name: string, value: Value): void;
+  /** The type an input of this name is declared with (`capability.switch`, `number`); null for none. */
+  inputType(name: string): string | null;
   /** Reads and writes a key of `state`/`atomicState`, recording the access. */
   storeGet(store: TrackedMap, key: Value): Value;
   storePut(store: TrackedMap, key: Value, value: Value): void;
@@ -50,7 +59,7 @@ export interface Platform {
   /** An unqualified call of a name nothing defines: throws the platform's error. */
   unresolvedCall(name: string): never;
   /** An unqualified name nothing defines: the platform's value for it, or its error. */
-  unresolvedName(name: string): Value;
+  unresolvedName(ctx: RuntimeContext, name: string): Value;
 }
 
 /**

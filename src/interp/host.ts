@@ -108,6 +108,12 @@ export interface Host {
    * environment models no outside world (the response closure is then not called).
    */
   webResponse(app: AppHandle, api: string, at: ErrorPosition | null): Value | undefined;
+  /**
+   * Calls back the app's `method` with an asynchronous request's response (`asynchttp_v1`): an
+   * execution of its own, after the execution that sent the request has ended. Called only with a
+   * response `webResponse` gave.
+   */
+  webCallback(app: AppHandle, method: string, args: Value[]): void;
   /** `request` and `params` while an outside client's call of one of the app's endpoints runs, else undefined. */
   endpointRequest(app: AppHandle): { request: Value; params: Value } | undefined;
 

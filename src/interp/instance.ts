@@ -1,9 +1,10 @@
-// One running app: its IR, its explicit state (fields, state, atomicState), its bound inputs, and
-// the host it talks to. `invoke` runs a method to completion; it may be re-entered by the host
-// (a command inside a handler delivering an event to this same app).
+// One running app: its IR, its explicit state (fields, state, atomicState, the settings it
+// updated), its bound inputs, and the host it talks to. `invoke` runs a method to completion; it
+// may be re-entered by the host (a command inside a handler delivering an event to this same app).
+import { updatesSettings } from '../analysis/setting-updates.js';
 import type { StateReads } from '../analysis/state-reads.js';
 import type { AppIR, FunctionIR, StoreName } from '../ir/ir.js';
-import { appStoreLocation, WHOLE_STORE, type AccessKind, type AppStore } from './access.js';
+import { appStoreLocation, settingLocation, WHOLE_STORE, type AccessKind, type AppStore } from './access.js';
 import {
   canonicalAppState,
   canonicalValue,
@@ -15,7 +16,7 @@ import {
   type AppState,
 } from './app-state.js';
 import { Budget, type BuiltinFunction, type Platform } from './context.js';
-import { BudgetError, type ErrorPosition } from './errors.js';
+import { BudgetError, UnsupportedError, type ErrorPosition } from './errors.js';
 import { checkShape } from './limits.js';
 import type { AppHandle, Host } from './host.js';
 import type { AppCore } from './frame.js';
@@ -50,8 +51,10 @@ export class AppInstance implements AppHandle, AppCore {
   readonly platform: Platform;
   readonly functions = new Map<string, FunctionIR[]>();
   readonly getters = new Map<string, FunctionIR>();
+  /** The user's values of the inputs (constant: the app's updates are in `data.updatedSettings`). */
   readonly inputs = new Map<string, Value>();
-  readonly settings: GMap = new Map();
+  /** The `settings` map apps see: the inputs with the app's updates applied (kept in step by `applySetting`). */
+  private readonly settings: GMap = new Map();
   readonly self = new BuiltinObject('this');
   readonly state: TrackedMap;
   readonly atomicState: TrackedMap;
@@ -63,6 +66,14 @@ export class AppInstance implements AppHandle, AppCore {
   private readonly keyedStores: readonly StoreName[];
   /** Whether a field or store key can influence the app (see `InstanceOptions.reads`). */
   readonly isLive: (part: AppStore, key: string) => boolean;
+  /**
+   * Whether the app's code updates its settings (analysis/setting-updates.ts): only then is a
+   * setting part of the state whose reads the model checker must see.
+   */
+  private readonly updatesSettings: boolean;
+  private readonly inputTypes: ReadonlyMap<string, string>;
+  /** Inputs the preferences run never reached: null, and absent from the `settings` map, as unset settings are. */
+  private readonly unsetInputs: ReadonlySet<string>;
 
   constructor(
     readonly ir: AppIR,
@@ -80,6 +91,9 @@ export class AppInstance implements AppHandle, AppCore {
     this.keyedStores = (['state', 'atomicState'] as const).filter((store) => !ir.storesReadWhole.includes(store));
     const reads = options.reads;
     this.isLive = reads === undefined ? () => true : (part, key) => reads[part] === 'all' || (reads[part] as ReadonlySet<string>).has(key);
+    this.updatesSettings = updatesSettings(ir);
+    this.inputTypes = new Map(ir.inputs.map((input) => [input.name, input.type]));
+    this.unsetInputs = new Set(ir.unboundInputs);
     for (const fn of ir.methods) {
       const list = this.functions.get(fn.name);
       if (list) list.push(fn);
@@ -100,7 +114,7 @@ export class AppInstance implements AppHandle, AppCore {
   /** Binds every input through the host, then runs the script's field initialisers. */
   load(): void {
     for (const input of this.ir.inputs) this.bindInput(input.name, this.host.inputValue(this, input));
-    for (const name of this.ir.unboundInputs) this.inputs.set(name, null);
+    for (const name of this.unsetInputs) this.inputs.set(name, null);
     this.outermost(() => initFields(this, this.ir.fields));
   }
 
@@ -124,7 +138,10 @@ export class AppInstance implements AppHandle, AppCore {
   }
 
   restore(snapshot: AppSnapshot): void {
+    // Restoring is on the checker's hot path: an app that updated no setting allocates nothing here.
+    const updated = this.data.updatedSettings.size + snapshot.updatedSettings.size === 0 ? [] : [...this.data.updatedSettings.keys(), ...snapshot.updatedSettings.keys()];
     restoreAppState(this.data, snapshot);
+    for (const name of updated) this.applySetting(name);
   }
 
   /** Whether the app state is `snapshot`'s, entry for entry (then its canonical string is the snapshot's). */
@@ -161,6 +178,43 @@ export class AppInstance implements AppHandle, AppCore {
   bindInput(name: string, value: Value): void {
     this.inputs.set(name, value);
     this.settings.set(name, value);
+  }
+
+  settingsMap(): GMap {
+    if (this.updatesSettings) this.record('read', settingLocation(this.id, WHOLE_STORE));
+    return this.settings;
+  }
+
+  settingGet(name: string): Value {
+    const owner = this.settingOwner(name);
+    owner?.record('read', owner.location);
+    if (!this.data.updatedSettings.has(name)) return this.inputs.get(name) ?? null;
+    const v = this.data.updatedSettings.get(name) ?? null;
+    if (owner) tagContainer(v, owner);
+    return v;
+  }
+
+  /**
+   * Keeps `value` as the setting's value. A value equal to the user's input is no update at all
+   * (the two states cannot be told apart), and storing the value the setting holds already is a read.
+   */
+  updateSetting(name: string, value: Value): void {
+    const owner = this.settingOwner(name);
+    // Reads of settings are recorded only in apps whose code names updateSetting; an update by a
+    // computed method name would change a setting whose reads nobody recorded.
+    if (!owner) throw new UnsupportedError(`app.updateSetting("${name}") called by a computed method name`);
+    checkShape(value);
+    owner.record(sameState(this.settingGet(name), value) ? 'read' : 'write', owner.location);
+    if (this.inputs.has(name) && sameState(this.inputs.get(name) ?? null, value)) this.data.updatedSettings.delete(name);
+    else {
+      tagContainer(value, owner);
+      this.data.updatedSettings.set(name, value);
+    }
+    this.applySetting(name);
+  }
+
+  inputType(name: string): string | null {
+    return this.inputTypes.get(name) ?? null;
   }
 
   hasField(name: string): boolean {
@@ -235,6 +289,23 @@ export class AppInstance implements AppHandle, AppCore {
     return { location, record: (kind, loc) => this.record(kind, loc) };
   }
 
+  /**
+   * The owner of a setting in an app that updates its settings: its location, recording accesses.
+   * Other apps have none: their settings never change, so reading them orders nothing.
+   */
+  private settingOwner(name: string): Owner | undefined {
+    if (!this.updatesSettings) return undefined;
+    const location = settingLocation(this.id, name === WHOLE_STORE ? '\\*' : name);
+    return { location, record: (kind, loc) => this.record(kind, loc) };
+  }
+
+  /** Puts a setting's current value (the app's update, else the user's input) into the `settings` map. */
+  private applySetting(name: string): void {
+    if (this.data.updatedSettings.has(name)) this.settings.set(name, this.data.updatedSettings.get(name) ?? null);
+    else if (this.inputs.has(name) && !this.unsetInputs.has(name)) this.settings.set(name, this.inputs.get(name) ?? null);
+    else this.settings.delete(name);
+  }
+
   /** The outermost invocation of a world starts a fresh step budget. */
   private outermost<T>(fn: () => T): T {
     if (this.budget.depth === 0) this.budget.steps = 0;
@@ -258,6 +329,10 @@ export class AppInstance implements AppHandle, AppCore {
  */
 function writeKind<K>(map: ReadonlyMap<K, Value>, key: K, value: Value): AccessKind {
   if (!map.has(key)) return 'write';
-  const old = map.get(key) ?? null;
-  return old === value || canonicalValue(old) === canonicalValue(value) ? 'read' : 'write';
+  return sameState(map.get(key) ?? null, value) ? 'read' : 'write';
+}
+
+/** Whether holding `b` instead of `a` leaves the app state as it was (equal canonical strings). */
+function sameState(a: Value, b: Value): boolean {
+  return a === b || canonicalValue(a) === canonicalValue(b);
 }

@@ -24,7 +24,7 @@ export function resolveName(frame: Frame, name: string): Value {
 
 function resolveAppProperty(app: AppCore, name: string): Value {
   if (app.hasField(name)) return app.fieldGet(name);
-  if (app.inputs.has(name)) return app.inputs.get(name) ?? null;
+  if (app.inputs.has(name)) return app.settingGet(name);
   if (name === 'request' || name === 'params') {
     // Set only while an outside client's call of an endpoint runs (the full environment).
     const call = app.host.endpointRequest(app.app);
@@ -36,7 +36,7 @@ function resolveAppProperty(app: AppCore, name: string): Value {
     case 'atomicState':
       return app.atomicState;
     case 'settings':
-      return app.settings;
+      return app.settingsMap();
   }
   const global = app.platform.globalObject(name);
   if (global !== undefined) return global;
@@ -45,7 +45,7 @@ function resolveAppProperty(app: AppCore, name: string): Value {
   if (app.functions.has(name)) return recurse.methodClosure(app, name);
   if (name === 'physicalgraph') return unsupported('the physicalgraph hub API');
   if (isKnownClass(name)) return new ClassRef(name);
-  return app.platform.unresolvedName(name);
+  return app.platform.unresolvedName(app, name);
 }
 
 export function assignName(frame: Frame, name: string, v: Value): void {

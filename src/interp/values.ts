@@ -122,7 +122,7 @@ export class GEvent {
   ) {}
 }
 
-export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'dateFormat' | 'decimalFormat' | 'hubAction' | 'calendar' | 'hub';
+export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'dateFormat' | 'decimalFormat' | 'hubAction' | 'calendar' | 'hub' | 'asynchttp_v1';
 
 /**
  * The runtime objects an app sees: `this`, `location`, `app`, `log`, `location.helloHome`, a time

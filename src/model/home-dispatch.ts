@@ -1,5 +1,6 @@
 // Event delivery in a simulated home: synchronous and re-entrant, App2's subscriptions before
-// App1's (reference §2.5); timers fire at once. Every handler run gets an access log; nested runs (a
+// App1's (reference §2.5); timers fire at once, an asynchronous request's callback once the
+// execution that sent it has ended. Every handler run gets an access log; nested runs (a
 // command's event reaching an app again) append to the logs of the runs that caused them, so an
 // outer handler's set is its whole transition. Everything that happens is recorded in order.
 import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, type Access, type AccessKind } from '../interp/access.js';
@@ -45,6 +46,10 @@ export class Dispatcher {
   byPerson = false;
   tracksPersons = false;
   private readonly runningTimers = new Set<string>();
+  /** Per handler execution in progress, innermost last: what runs once it has ended (`runAfterExecution`). */
+  private readonly afterExecutions: (() => void)[][] = [];
+  /** `<app>.<method>` of the callbacks running now, with what runs after them. */
+  private readonly runningCallbacks = new Set<string>();
 
   /**
    * `everyAccess`: whether the transition and each handler record list every access made in order
@@ -147,6 +152,32 @@ export class Dispatcher {
   }
 
   /**
+   * Runs a method of the app as an execution of its own once the handler execution in progress has
+   * ended (at once outside any): the platform's call of an asynchronous request's callback. It is
+   * the app's own later run, so, like a timer that comes due, its writes are never a person's. A
+   * callback that sends the request answered by itself again is not called a second time within
+   * the transition (each call would end before the next, so no budget would stop the chain).
+   */
+  runAfterExecution(app: AppInstance, method: string, cause: string, args: Value[]): void {
+    const key = `${app.id}.${method}`;
+    const run = () => {
+      if (this.runningCallbacks.has(key)) return;
+      const [outerManual, outerByPerson] = [this.manual, this.byPerson];
+      [this.manual, this.byPerson] = [false, false];
+      this.runningCallbacks.add(key);
+      try {
+        this.runHandler(app, method, cause, args);
+      } finally {
+        this.runningCallbacks.delete(key);
+        [this.manual, this.byPerson] = [outerManual, outerByPerson];
+      }
+    };
+    const current = this.afterExecutions[this.afterExecutions.length - 1];
+    if (current) current.push(run);
+    else run();
+  }
+
+  /**
    * Delivers an event to every matching subscription: App2's before App1's, each app's in
    * registration order.
    */
@@ -189,6 +220,8 @@ export class Dispatcher {
     if (this.detailed) this.records.push({ kind: 'handler', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, cause, ...(log ? { accesses: log } : {}) });
     if (log) this.openLogs.push(log);
     this.depth++;
+    this.afterExecutions.push([]);
+    let after: (() => void)[] = [];
     try {
       app.invoke(handler, args);
     } catch (error) {
@@ -196,8 +229,12 @@ export class Dispatcher {
       this.records.push({ kind: 'error', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, message: error.message, exception: error.javaClass, line: error.at?.line });
     } finally {
       this.depth--;
+      after = this.afterExecutions.pop()!;
       if (log) this.openLogs.pop();
     }
+    // Reached only when the execution ended as the platform ends one (an exception of the app's
+    // included); a gap or a budget stops the transition and drops what was to run after.
+    for (const run of after) run();
   }
 }
 

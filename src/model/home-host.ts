@@ -173,6 +173,10 @@ export class HomeHost implements Host {
     return serviceResponse(service, answer === null ? null : toStr(answer));
   }
 
+  webCallback(handle: AppHandle, method: string, args: Value[]): void {
+    this.events.runAfterExecution(this.world.instance(handle.id), method, 'asynchttp_v1 response', args);
+  }
+
   endpointRequest(handle: AppHandle): { request: Value; params: Value } | undefined {
     return this.call?.app === handle.id ? this.call : undefined;
   }

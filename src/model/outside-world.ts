@@ -4,7 +4,8 @@
 //   `webService0`, named `<app>.<api>@<line>:<column>` after the call site, so the state key, the
 //   accesses and the live-attribute filter treat it as a sensor of the outside world. The
 //   environment event "the service now answers X" sets it; the app's call reads it (an unset answer
-//   is "something else") and calls the response closure with it.
+//   is "something else") and calls the response closure with it (or, for `asynchttp_v1`, hands it
+//   to the callback the app names).
 // - An endpoint call is an environment event that runs the mapped handler with `request` and
 //   `params` holding one payload; it leaves nothing behind but what the handler does.
 import { endpoints, OTHER_ANSWER, webServices, type Endpoint, type PayloadPath, type WebService } from '../analysis/web-payloads.js';

@@ -39,6 +39,14 @@ def byValue(evt) { def c = { sw.off() }; c() }
 def http(evt) { httpPost("https://example.com", "x") }`;
     expect(free(source)).toEqual([]);
   });
+
+  it('counts an asynchronous request as an effect (its callback runs), though `get` is a value method of maps', () => {
+    expect(free(`def poll(evt) { asynchttp_v1.get("answered", [uri: "https://example.com"]) }\ndef answered(response, data) { log.debug "ok" }`)).toEqual(['answered']);
+  });
+
+  it('counts updating a setting as an effect', () => {
+    expect(free(`def keep(evt) { app.updateSetting("level", 5) }`)).toEqual([]);
+  });
 });
 
 describe('the handlers of an attribute\'s events', () => {

@@ -2,6 +2,7 @@
 // messages, location mode and events, time of day, HTTP stubs. Every effect goes through the Host.
 import type { BuiltinFunction, RuntimeContext } from '../context.js';
 import { GroovyError, UnsupportedError } from '../errors.js';
+import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import type { MessageKind, RuntimeSubscription, SubscriptionTarget, TimerKind } from '../host.js';
 import { instantOf, zoneOf } from '../java/dates.js';
 import { parseJson } from '../java/json.js';
@@ -9,6 +10,8 @@ import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
 import { ClassRef, DeviceRef, GClosure, GDate, GEvent, type GMap, type Value } from '../values.js';
+import { ASYNC_HTTP_API, ASYNC_HTTP_VERBS } from '../../devices/smartapp-api.js';
+import { asyncResponse } from './async-response.js';
 import { APP, installedAppId, LOCATION, mapOf } from './objects.js';
 import { offsetMs, platformApiFunctions } from './platform-apis.js';
 
@@ -128,20 +131,40 @@ function message(kind: MessageKind, textIndex: number, toIndex: number | null): 
 }
 
 /**
- * A synchronous web request: its response closure runs with the answer the outside service gives
- * now, when the environment models the outside world (model/outside-world.ts); otherwise it never runs.
+ * Sends a web request (a message) and, when the app will handle the response, gives the answer the
+ * outside service gives now: undefined where the environment models no outside world
+ * (model/outside-world.ts).
  */
+function sendRequest(ctx: RuntimeContext, api: string, params: Value, handled: boolean): Value | undefined {
+  const at = ctx.callSite;
+  const uri = params instanceof Map ? toStr(params.get('uri') ?? null) : toStr(params ?? null);
+  ctx.host.message(ctx.app, { kind: 'http', text: api, to: uri });
+  return handled ? ctx.host.webResponse(ctx.app, api, at) : undefined;
+}
+
+/** A synchronous web request: its response closure runs with the answer, or never (`sendRequest`). */
 function http(api: string): BuiltinFunction {
   return (ctx, args, n) => {
-    const at = ctx.callSite;
-    const params = n ?? args[0];
-    const uri = params instanceof Map ? toStr(params.get('uri') ?? null) : toStr(params ?? null);
-    ctx.host.message(ctx.app, { kind: 'http', text: api, to: uri });
     const closure = args.find((a): a is GClosure => a instanceof GClosure);
-    const response = closure ? ctx.host.webResponse(ctx.app, api, at) : undefined;
+    const response = sendRequest(ctx, api, n ?? args[0] ?? null, closure !== undefined);
     if (closure && response !== undefined) closure.invoke([response]);
     return null;
   };
+}
+
+/**
+ * `asynchttp_v1.get(callback, params[, data])` (post, put, delete, head alike): the request is sent
+ * at once; the platform then calls the app's method `callback` with the response (an AsyncResponse)
+ * and `data` (null when not given), in an execution of its own after this one, when the service
+ * answers (`sendRequest`); otherwise never.
+ */
+export function asyncHttpMethod(ctx: RuntimeContext, verb: string, args: Value[]): MethodResult {
+  if (!ASYNC_HTTP_VERBS.has(verb)) return NOT_FOUND;
+  const api = `${ASYNC_HTTP_API}.${verb}`;
+  const callback = handlerName(args[0] ?? null, api);
+  const response = sendRequest(ctx, api, args[1] ?? null, true);
+  if (response instanceof Map) ctx.host.webCallback(ctx.app, callback, [asyncResponse(response), args[2] ?? null]);
+  return null;
 }
 
 /** An endpoint's answer to its caller: `render(contentType: ..., data: ...)` gives back what it renders. */

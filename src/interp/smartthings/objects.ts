@@ -1,16 +1,19 @@
 // The SmartThings platform's global objects: `location` (mode, modes, time zone, helloHome and its
-// routines), `app` and `log`. Every effect goes through the Host.
+// routines), `app` (and its settings) and `log`. Every effect goes through the Host or the app's state.
 import type { RuntimeContext } from '../context.js';
 import { missingMethod, UnsupportedError } from '../errors.js';
 import { NOT_FOUND, callGroovyMethod, type MethodResult } from '../groovy-methods.js';
 import { HUB_PROPERTIES } from '../../devices/input-defaults.js';
+import { ASYNC_HTTP_API } from '../../devices/smartapp-api.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
-import { BuiltinObject, ClassRef, GDate, type GMap, type Value } from '../values.js';
+import { BuiltinObject, ClassRef, DeviceRef, GDate, type GMap, type Value } from '../values.js';
 
 export const LOCATION = new BuiltinObject('location');
 export const APP = new BuiltinObject('app');
+/** The platform's asynchronous HTTP API (`include 'asynchttp_v1'`; its methods are in builtins.ts). */
+export const ASYNC_HTTP = new BuiltinObject(ASYNC_HTTP_API);
 const LOG = new BuiltinObject('log');
 const HELLO_HOME = new BuiltinObject('helloHome');
 const LOCATION_ZONE = new BuiltinObject('timeZone', time.LOCATION_TIME_ZONE);
@@ -114,11 +117,39 @@ function logMethod(ctx: RuntimeContext, log: BuiltinObject, name: string, args: 
   return groovy;
 }
 
+/** A setting of a device type (`capability.switch`, `device.hueBridge`) holds devices. */
+function isDeviceSetting(type: string | null): boolean {
+  return type !== null && /^(capability|device)\./.test(type);
+}
+
+/** Nothing, a device or a list of devices: what a device setting can hold. */
+function holdsDevices(v: Value): boolean {
+  return v === null || v instanceof DeviceRef || (Array.isArray(v) && v.every((d) => d instanceof DeviceRef));
+}
+
+/**
+ * `app.updateSetting(name, value)`, or `app.updateSetting(name, [type: t, value: v])`: the setting
+ * holds the value (v) from now on. A device setting can hold only devices; the home has no device
+ * to resolve an id or any other value to, so that update is a gap of the tool.
+ */
+function updateSetting(ctx: RuntimeContext, args: Value[]): null {
+  if (args.length !== 2) throw missingMethod('updateSetting', 'app');
+  const name = toStr(args[0]);
+  const given = args[1];
+  const typed = given instanceof Map && given.has('type') && given.has('value');
+  const value = typed ? (given.get('value') ?? null) : given;
+  const type = typed ? toStr(given.get('type') ?? null) : ctx.inputType(name);
+  if (isDeviceSetting(type) && !holdsDevices(value)) throw new UnsupportedError(`app.updateSetting("${name}") of a ${type} setting with a value that is not a device (${toStr(value)})`);
+  ctx.updateSetting(name, value);
+  return null;
+}
+
 /** Names that resolve to the platform's objects when no variable, field or input has them. */
 export function globalObject(name: string): Value | undefined {
   if (name === 'location') return LOCATION;
   if (name === 'app') return APP;
   if (name === 'log') return LOG;
+  if (name === ASYNC_HTTP_API) return ASYNC_HTTP;
   // The app's settings from the IDE (OAuth client ids, server URLs): none are set in the simulation.
   if (name === 'appSettings') return new Map();
   // The `physicalgraph` package (`physicalgraph.device.HubAction`, `...Protocol.LAN`).
@@ -164,6 +195,7 @@ export function globalObjectMethod(ctx: RuntimeContext, o: BuiltinObject, name: 
       if (name === 'getLabel' || name === 'getName') return ctx.app.id;
       if (name === 'getId' || name === 'getInstallationState') return globalObjectProperty(ctx, o, name.charAt(3).toLowerCase() + name.slice(4));
       if (name === 'updateLabel') return null;
+      if (name === 'updateSetting') return updateSetting(ctx, args);
       return NOT_FOUND;
     default:
       return NOT_FOUND;

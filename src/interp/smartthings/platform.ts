@@ -7,10 +7,10 @@ import { missingMethod, UnsupportedError } from '../errors.js';
 import { NOT_FOUND } from '../groovy-methods.js';
 import { toStr } from '../operators.js';
 import { BuiltinObject, ClassRef, DeviceRef, GEvent } from '../values.js';
-import { smartThingsFunctions } from './builtins.js';
+import { asyncHttpMethod, smartThingsFunctions } from './builtins.js';
 import { deviceMethod, deviceProperty } from './devices.js';
 import { eventMethod, eventProperty } from './events.js';
-import { globalObject, globalObjectMethod, globalObjectProperty } from './objects.js';
+import { ASYNC_HTTP, globalObject, globalObjectMethod, globalObjectProperty } from './objects.js';
 import { hubPackageMember, newHubObject } from './platform-apis.js';
 
 export const smartThings: Platform = {
@@ -29,6 +29,7 @@ export const smartThings: Platform = {
   method(ctx, self, name, args, named) {
     if (self instanceof DeviceRef) return deviceMethod(ctx, self, name, args, named);
     if (self instanceof GEvent) return eventMethod(self, name, ctx);
+    if (self === ASYNC_HTTP) return asyncHttpMethod(ctx, name, args);
     if (self instanceof BuiltinObject) return globalObjectMethod(ctx, self, name, args);
     return NOT_FOUND;
   },
@@ -45,10 +46,11 @@ export const smartThings: Platform = {
     if (SMARTAPP_API.has(name)) throw new UnsupportedError(`method ${name}()`);
     throw missingMethod(name, 'SmartApp');
   },
-  unresolvedName() {
-    // A SmartApp reads a name it never declares as null, as it reads an input the user left
-    // unset: SmartThings' own logging guide shows `foo.boom()` with `foo` undeclared failing with
-    // "Cannot invoke method boom() on null object", not with a MissingPropertyException.
-    return null;
+  unresolvedName(ctx, name) {
+    // A SmartApp reads a name it never declares through its settings: as null, like an input the
+    // user left unset (SmartThings' own logging guide shows `foo.boom()` with `foo` undeclared
+    // failing with "Cannot invoke method boom() on null object", not with a
+    // MissingPropertyException), or as the value the app gave it with `app.updateSetting`.
+    return ctx.settingGet(name);
   },
 };

@@ -242,6 +242,7 @@ function preferencesHost(): Host {
     unschedule: none,
     message: none,
     webResponse: none,
+    webCallback: none,
     endpointRequest: none,
     recordAccess: none,
   };

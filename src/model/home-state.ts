@@ -41,19 +41,26 @@ export class HomeStates {
 
   constructor(private readonly world: HomeWorld) {}
 
+  /**
+   * Puts the world in the snapshot's state. A part the world already holds, entry for entry (the
+   * checker mostly goes on from the state it has just captured), is left as it is: comparing
+   * allocates nothing, copying did, and the copies were a good part of the search's garbage.
+   */
   restore(snapshot: HomeSnapshot): void {
     const { world } = this;
     // A device first used after the snapshot (an event on an unbound capability) did not exist then.
     for (const id of [...world.devices.keys()]) if (!snapshot.devices.has(id)) world.devices.delete(id);
     for (const [id, values] of snapshot.devices) {
       const device = world.devices.get(id) ?? world.deviceFor(id.replace(/0$/, ''));
-      device.values = copyValues(values);
+      if (!sameValue(device.values as GMap, values as GMap)) device.values = copyValues(values);
     }
     world.mode = snapshot.mode;
     world.clock = snapshot.clock;
     world.subscriptions = snapshot.subscriptions.map((s) => ({ app: world.apps[s.app], subscription: s.subscription }));
     world.pendingTimers = snapshot.timers.map((t) => ({ ...t, app: world.apps[t.app], data: deepCopy(t.data) }));
-    snapshot.apps.forEach((s, i) => world.apps[i].restore(s));
+    snapshot.apps.forEach((s, i) => {
+      if (!world.apps[i].isAt(s)) world.apps[i].restore(s);
+    });
     this.restored = snapshot;
   }
 

@@ -63,6 +63,20 @@ export function deepCopy(v: Value): Value {
   return copied(v, new ValueWalk());
 }
 
+/**
+ * Whether `v` is its own copy: no list, map, entry or mutable object (a string, a number, a device,
+ * a date). Two places holding such values can never share a container or its mutation tag.
+ */
+export function isOwnCopy(v: Value): boolean {
+  return !(Array.isArray(v) || v instanceof Map || v instanceof GMapEntry || v instanceof GRandom || v instanceof GStringBuilder || isMutableBuiltin(v));
+}
+
+/** Whether every key and value of the map is its own copy (`isOwnCopy`). */
+export function allOwnCopies(m: ReadonlyMap<Value, Value>): boolean {
+  for (const [k, x] of m) if (!isOwnCopy(k) || !isOwnCopy(x)) return false;
+  return true;
+}
+
 function copied(v: Value, walk: ValueWalk): Value {
   if (Array.isArray(v)) return walk.inside(v.length, () => v.map((x) => copied(x, walk)));
   if (v instanceof Map) return walk.inside(v.size, () => copyEntries(v, walk));
@@ -144,11 +158,19 @@ export function sameValue(a: Value, b: Value): boolean {
   return same(a, b, new ValueWalk());
 }
 
-function same(a: Value, b: Value, walk: ValueWalk): boolean {
+/**
+ * `distinct`, when given, collects the containers and mutable objects of `a`'s side: one met twice
+ * (two places sharing a list) makes the comparison fail, since a copy would not share it.
+ */
+function same(a: Value, b: Value, walk: ValueWalk, distinct?: Set<object>): boolean {
   if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && walk.inside(a.length, () => a.every((x, i) => same(x, b[i], walk)));
-  if (a instanceof Map) return b instanceof Map && walk.inside(a.size, () => sameMap(a, b, walk));
-  if (a instanceof GMapEntry) return b instanceof GMapEntry && walk.inside(2, () => same(a.key, b.key, walk) && same(a.value, b.value, walk));
+  if (distinct && !isOwnCopy(a)) {
+    if (distinct.has(a as object)) return false;
+    distinct.add(a as object);
+  }
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && walk.inside(a.length, () => a.every((x, i) => same(x, b[i], walk, distinct)));
+  if (a instanceof Map) return b instanceof Map && walk.inside(a.size, () => sameMap(a, b, walk, distinct));
+  if (a instanceof GMapEntry) return b instanceof GMapEntry && walk.inside(2, () => same(a.key, b.key, walk, distinct) && same(a.value, b.value, walk, distinct));
   if (a instanceof GRandom) return b instanceof GRandom && a.seed === b.seed;
   if (a instanceof GStringBuilder) return b instanceof GStringBuilder && a.javaClass === b.javaClass && a.text === b.text;
   if (isMutableBuiltin(a)) return isMutableBuiltin(b) && a.kind === b.kind && a.id === b.id && a.timeZone === b.timeZone && a.millis === b.millis;
@@ -156,23 +178,31 @@ function same(a: Value, b: Value, walk: ValueWalk): boolean {
 }
 
 /** Same entries in the same order (`same` on keys and values). */
-function sameMap(a: ReadonlyMap<Value, Value>, b: ReadonlyMap<Value, Value>, walk = new ValueWalk()): boolean {
+function sameMap(a: ReadonlyMap<Value, Value>, b: ReadonlyMap<Value, Value>, walk = new ValueWalk(), distinct?: Set<object>): boolean {
   if (a.size !== b.size) return false;
   const others = b.entries();
   for (const [k, x] of a) {
     const [k2, x2] = others.next().value!;
-    if (!same(k, k2, walk) || !same(x, x2, walk)) return false;
+    if (!same(k, k2, walk, distinct) || !same(x, x2, walk, distinct)) return false;
   }
   return true;
 }
 
-/** Whether an app state equals a snapshot entry for entry, in order: then their canonical strings are equal. */
+/**
+ * Whether an app state equals a snapshot entry for entry, in order (then their canonical strings
+ * are equal), and shares no list, map or mutable object between two of its places (then it is as
+ * restoring the snapshot would make it: a restored state shares none, as on the platform, where
+ * state is stored as text between executions).
+ */
 export function sameAppState(s: AppState, snap: AppSnapshot): boolean {
+  const walk = new ValueWalk();
+  const distinct = new Set<object>();
+  const sameStore = (a: ReadonlyMap<Value, Value>, b: ReadonlyMap<Value, Value>) => sameMap(a, b, walk, distinct);
   return (
-    sameMap(s.fields as ReadonlyMap<Value, Value>, snap.fields as ReadonlyMap<Value, Value>) &&
-    sameMap(s.state, snap.state) &&
-    sameMap(s.atomicState, snap.atomicState) &&
-    sameMap(s.updatedSettings as ReadonlyMap<Value, Value>, snap.updatedSettings as ReadonlyMap<Value, Value>)
+    sameStore(s.fields as ReadonlyMap<Value, Value>, snap.fields as ReadonlyMap<Value, Value>) &&
+    sameStore(s.state, snap.state) &&
+    sameStore(s.atomicState, snap.atomicState) &&
+    sameStore(s.updatedSettings as ReadonlyMap<Value, Value>, snap.updatedSettings as ReadonlyMap<Value, Value>)
   );
 }
 

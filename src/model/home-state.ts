@@ -2,7 +2,7 @@
 // influence the home's future (devices, location mode, subscriptions, pending timers, the apps'
 // fields and state),
 // restored before each transition, and a canonical key per state for state matching.
-import { deepCopy, canonicalValue, sameValue, type AppSnapshot } from '../interp/app-state.js';
+import { allOwnCopies, deepCopy, canonicalValue, sameValue, type AppSnapshot } from '../interp/app-state.js';
 import type { RuntimeSubscription } from '../interp/host.js';
 import type { AppInstance } from '../interp/instance.js';
 import type { GMap, Value } from '../interp/values.js';
@@ -38,13 +38,16 @@ export class HomeStates {
   private readonly partNumbers = new WeakMap<object, number>();
   /** The snapshot restored last: `capture` keeps its parts that a transition left as they were. */
   private restored: HomeSnapshot | undefined;
+  private readonly flatDevices = new WeakMap<object, boolean>();
 
   constructor(private readonly world: HomeWorld) {}
 
   /**
-   * Puts the world in the snapshot's state. A part the world already holds, entry for entry (the
-   * checker mostly goes on from the state it has just captured), is left as it is: comparing
-   * allocates nothing, copying did, and the copies were a good part of the search's garbage.
+   * Puts the world in the snapshot's state. A part the world already holds (the checker mostly goes
+   * on from the state it has just captured) is left as it is: comparing allocates nothing, copying
+   * did, and the copies were a good part of the search's garbage. "Holds" is strict: an app state
+   * whose places share a container (`state.a = state.b`) is copied, since a restored one shares
+   * none (`sameAppState`); a device is kept only when its values hold no container at all.
    */
   restore(snapshot: HomeSnapshot): void {
     const { world } = this;
@@ -52,7 +55,7 @@ export class HomeStates {
     for (const id of [...world.devices.keys()]) if (!snapshot.devices.has(id)) world.devices.delete(id);
     for (const [id, values] of snapshot.devices) {
       const device = world.devices.get(id) ?? world.deviceFor(id.replace(/0$/, ''));
-      if (!sameValue(device.values as GMap, values as GMap)) device.values = copyValues(values);
+      if (!(this.flat(values) && sameValue(device.values as GMap, values as GMap))) device.values = copyValues(values);
     }
     world.mode = snapshot.mode;
     world.clock = snapshot.clock;
@@ -62,6 +65,13 @@ export class HomeStates {
       if (!world.apps[i].isAt(s)) world.apps[i].restore(s);
     });
     this.restored = snapshot;
+  }
+
+  /** Whether a device part of a snapshot holds no container, remembered per part (parts are shared and immutable). */
+  private flat(values: ReadonlyMap<string, Value>): boolean {
+    let known = this.flatDevices.get(values);
+    if (known === undefined) this.flatDevices.set(values, (known = allOwnCopies(values as ReadonlyMap<Value, Value>)));
+    return known;
   }
 
   /** Canonical string of the whole home: equal strings for states with equal futures. */

@@ -46,8 +46,12 @@ export class Dispatcher {
   byPerson = false;
   tracksPersons = false;
   private readonly runningTimers = new Set<string>();
-  /** Per handler execution in progress, innermost last: what runs once it has ended (`runAfterExecution`). */
-  private readonly afterExecutions: (() => void)[][] = [];
+  /**
+   * Per handler execution in progress, innermost last: what runs once it has ended
+   * (`runAfterExecution`); undefined until something is queued, since every handler run of the
+   * search pushes an entry and almost none queues anything.
+   */
+  private readonly afterExecutions: ((() => void)[] | undefined)[] = [];
   /** `<app>.<method>` of the callbacks running now, with what runs after them. */
   private readonly runningCallbacks = new Set<string>();
 
@@ -172,8 +176,8 @@ export class Dispatcher {
         [this.manual, this.byPerson] = [outerManual, outerByPerson];
       }
     };
-    const current = this.afterExecutions[this.afterExecutions.length - 1];
-    if (current) current.push(run);
+    const innermost = this.afterExecutions.length - 1;
+    if (innermost >= 0) (this.afterExecutions[innermost] ??= []).push(run);
     else run();
   }
 
@@ -220,8 +224,8 @@ export class Dispatcher {
     if (this.detailed) this.records.push({ kind: 'handler', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, cause, ...(log ? { accesses: log } : {}) });
     if (log) this.openLogs.push(log);
     this.depth++;
-    this.afterExecutions.push([]);
-    let after: (() => void)[] = [];
+    this.afterExecutions.push(undefined);
+    let after: (() => void)[] | undefined;
     try {
       app.invoke(handler, args);
     } catch (error) {
@@ -229,12 +233,12 @@ export class Dispatcher {
       this.records.push({ kind: 'error', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, message: error.message, exception: error.javaClass, line: error.at?.line });
     } finally {
       this.depth--;
-      after = this.afterExecutions.pop()!;
+      after = this.afterExecutions.pop();
       if (log) this.openLogs.pop();
     }
     // Reached only when the execution ended as the platform ends one (an exception of the app's
     // included); a gap or a budget stops the transition and drops what was to run after.
-    for (const run of after) run();
+    for (const run of after ?? []) run();
   }
 }
 

@@ -5,7 +5,7 @@ import type * as ast from '../parser/ast.js';
 import type { FunctionIR } from '../ir/ir.js';
 import { CallDepthError, GroovyError, nullPointer, RecursionError } from './errors.js';
 import * as num from './numbers.js';
-import { NOT_FOUND, callGroovyMethod, castValue, iterate } from './groovy-methods.js';
+import { NOT_FOUND, callGroovyMethod, castValue, iterate, nullObjectMethod } from './groovy-methods.js';
 import { checkedSize, checkLength } from './limits.js';
 import { instanceOf } from './operators.js';
 import { MUTATING_METHODS, noteMutation } from './ownership.js';
@@ -132,9 +132,9 @@ const RUNTIME_OBJECT = (v: Value) =>
 
 export function invokeMethod(frame: Frame, self: Value, name: string, args: Value[], named: GMap | null): Value {
   if (self === null) {
-    if (name === 'toString') return 'null';
-    if (name === 'equals') return args[0] === null;
-    throw nullPointer(`invoke method ${name}()`);
+    const r = nullObjectMethod(name, withNamed(args, named));
+    if (r === NOT_FOUND) throw nullPointer(`invoke method ${name}()`);
+    return r;
   }
   if (self === frame.app.self) return callUnqualified({ app: frame.app, scope: new Scope(null) }, name, args, named);
   if (self instanceof TrackedMap) return storeMethod(frame.app, self, name, withNamed(args, named));

@@ -56,6 +56,31 @@ function objectMethod(self: Value, name: string, args: Value[]): MethodResult {
   }
 }
 
+/**
+ * The GDK methods Groovy defines on Object that iterate their receiver through
+ * `InvokerHelper.asIterator`: on null they see no element (`null.each {}` does nothing,
+ * `null.findAll {}` is []), where any other method on null is a NullPointerException.
+ */
+const NULL_ITERATING_METHODS: ReadonlySet<string> = new Set([
+  'each', 'eachWithIndex', 'any', 'every', 'find', 'findAll', 'findResult', 'findIndexOf', 'collect', 'grep', 'inject',
+]);
+
+/** A method called on null: NullObject's own (`toString`, `equals`, `is`, `asBoolean`, `with`) and the iterating GDK ones. */
+export function nullObjectMethod(name: string, args: Value[]): MethodResult {
+  switch (name) {
+    case 'toString':
+      return 'null';
+    case 'equals':
+    case 'is':
+      return args[0] === null;
+    case 'asBoolean':
+      return false;
+    case 'with':
+      return call(args[0], [null]);
+  }
+  return NULL_ITERATING_METHODS.has(name) ? callGroovyMethod([], name, args) : NOT_FOUND;
+}
+
 /** Dispatches a GDK method on a plain Groovy value. */
 export function callGroovyMethod(self: Value, name: string, args: Value[]): MethodResult {
   let r: MethodResult = NOT_FOUND;

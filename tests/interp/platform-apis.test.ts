@@ -107,8 +107,10 @@ describe('app and platform values', () => {
     );
     expect(show('createAccessToken(); buildActionUrl("").split(/api\\//).first() == apiServerUrl("/")')).toBe('true');
   });
-  it('installs no child app under a parent: the lookups find none', () => {
+  it('installs no child app under a parent: the lookups find none, and an app has no parent', () => {
     expect(show('[getChildApps(), getAllChildApps(), findAllChildAppsByName("x"), findAllChildAppsByNamespace("ns"), findChildAppByName("x")]')).toBe('[[], [], [], [], null]');
+    expect(show('[getParent(), app.getParent(), app.parent]')).toBe('[null, null, null]');
+    expect(show('try { app.getParent().getServerURL() } catch (NullPointerException e) { e.message }')).toBe('Cannot invoke method getServerURL() on null object');
   });
   it('gives a bad offset text the platform error', () => {
     expect(show('try { timeOffset("soon") } catch (IllegalArgumentException e) { "bad" }')).toBe('bad');
@@ -203,6 +205,20 @@ def onCommand(evt) { state.heard = "\${evt.name}:\${evt.value}" }
 def f() { sw.off(); def before = state.heard; sw.on(); [before, state.heard] }`);
     expect(home.activeSubscriptions.map((s) => `${s.attribute}:${s.handler}:${s.command}`)).toEqual(['on:onCommand:true']);
     expect(home.app.invoke('f', [])).toEqual([null, 'command:on']);
+  });
+});
+
+describe('a page method called while the app runs', () => {
+  it('builds a page no one sees: its options come back, its body is not run, and the preferences still read its inputs', () => {
+    const home = homeFor(`preferences { page(name: "listDevices") }
+def listDevices() {
+  dynamicPage(name: "listDevices", title: "Choose devices", install: true) {
+    section("Devices") { input "sw", "capability.switch", title: "Switches" }
+  }
+}
+def installed() { state.page = listDevices() }
+def f() { [state.page.name, state.page.title, sw != null] }`);
+    expect(home.app.invoke('f', [])).toEqual(["listDevices", "Choose devices", true]);
   });
 });
 

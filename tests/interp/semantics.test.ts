@@ -56,6 +56,15 @@ describe('closures and collections', () => {
   it('appends with <<, adds and removes with + and -, tests membership with in', () => {
     expect(show('def l = []; l << 1 << 2; [l, l + 3, l - 1, 2 in l, 5 in l, [a: 1].containsKey("a"), [a: 1].keySet()]')).toBe('[[1, 2], [1, 2, 3], [2], true, false, true, [a]]');
   });
+  it('iterates null as nothing with the GDK methods Groovy defines on Object, and fails on any other', () => {
+    expect(show('def n = null; def seen = []; n.each { seen << it }; n.eachWithIndex { x, i -> seen << i }; seen')).toBe('[]');
+    expect(show('def n = null; [n.findAll { true }, n.collect { it }, n.find { true }, n.any { true }, n.every { false }, n.inject(7) { a, b -> a + b }, n.findIndexOf { true }, n.grep()]')).toBe(
+      '[[], [], null, false, true, 7, -1, []]',
+    );
+    expect(show('def n = null; [n.is(null), n.asBoolean(), n.with { it == null }, n.toString()]')).toBe('[true, false, true, null]');
+    expect(show('def n = null; try { n.size() } catch (NullPointerException e) { e.message }')).toBe('Cannot invoke method size() on null object');
+    expect(show('def n = null; try { n.sum() } catch (NullPointerException e) { "npe" }')).toBe('npe');
+  });
   it('navigates safely and spreads', () => {
     expect(show('def m = null; [m?.x, m?.x?.y, [[a: 1], [a: 2]]*.a]')).toBe('[null, null, [1, 2]]');
   });

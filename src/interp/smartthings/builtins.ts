@@ -200,6 +200,14 @@ function sunriseAndSunset(n: GMap | null, args: Value[]): GMap {
   return mapOf({ sunrise: new GDate(time.SUNRISE_MS + offset('sunriseOffset')), sunset: new GDate(time.SUNSET_MS + offset('sunsetOffset')) });
 }
 
+/**
+ * A page method called while the app runs rather than while its preferences are shown (an
+ * `installed()` that calls the method building a page): the platform builds a page no one sees.
+ * Its body only describes the page's inputs, which the preferences run reads (preferences.ts), so
+ * it is not run here; the result is the page's options (`name`, `title`, ...).
+ */
+const unshownPage: BuiltinFunction = (_ctx, args, n) => n ?? (args[0] instanceof Map ? args[0] : new Map());
+
 /** The platform's API server, where the app's endpoints are. */
 const API_SERVER = 'https://graph.api.smartthings.com';
 
@@ -255,6 +263,8 @@ const functions: Record<string, BuiltinFunction> = {
   httpDelete: http('httpDelete'),
   render,
   httpError,
+  page: unshownPage,
+  dynamicPage: unshownPage,
   parseJson: (_ctx, args) => parseJson(toStr(args[0] ?? null)),
   createAccessToken: (ctx) => {
     ctx.storePut(ctx.state, 'accessToken', 'accessToken');

@@ -171,6 +171,8 @@ export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name
     if (name === 'id') return installedAppId(ctx);
     // The app runs installed: its preferences pages see a completed installation.
     if (name === 'installationState') return 'COMPLETE';
+    // Child apps are analysed as SmartApps of their own: the model installs none under a parent.
+    if (name === 'parent') return null;
   }
   return NOT_FOUND;
 }
@@ -193,7 +195,7 @@ export function globalObjectMethod(ctx: RuntimeContext, o: BuiltinObject, name: 
       return /^get[A-Z]/.test(name) ? globalObjectProperty(ctx, o, name.charAt(3).toLowerCase() + name.slice(4)) : NOT_FOUND;
     case 'app':
       if (name === 'getLabel' || name === 'getName') return ctx.app.id;
-      if (name === 'getId' || name === 'getInstallationState') return globalObjectProperty(ctx, o, name.charAt(3).toLowerCase() + name.slice(4));
+      if (name === 'getId' || name === 'getInstallationState' || name === 'getParent') return globalObjectProperty(ctx, o, name.charAt(3).toLowerCase() + name.slice(4));
       if (name === 'updateLabel') return null;
       if (name === 'updateSetting') return updateSetting(ctx, args);
       return NOT_FOUND;

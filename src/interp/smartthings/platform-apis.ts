@@ -71,12 +71,14 @@ export const platformApiFunctions: Readonly<Record<string, BuiltinFunction>> = {
   },
   timeOffset: (_ctx, args) => timeOffsetMs(args[0] ?? null),
   parseLanMessage: (_ctx, args) => parseLanMessage(args[0] ?? null),
-  // Child apps are SmartApps of their own, analysed as such: the model installs none under a parent.
+  // Child apps are SmartApps of their own, analysed as such: the model installs none under a parent,
+  // so an app has no children and no parent.
   getChildApps: () => [],
   getAllChildApps: () => [],
   findAllChildAppsByName: () => [],
   findAllChildAppsByNamespace: () => [],
   findChildAppByName: () => null,
+  getParent: () => null,
   deleteChildApp: (ctx, args) => {
     ctx.host.message(ctx.app, { kind: 'child', text: 'delete app', to: toStr(args[0] ?? null) });
     return null;

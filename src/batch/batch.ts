@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../util/version.js';
+import { cpuClockMs } from '../util/cpu-clock.js';
 import { pairGroups, requireDirectory, selectGroups, UsageError, type Group } from '../pairs/source.js';
 import type { EnvironmentName } from '../model/environment.js';
 import { DEFAULT_TRACKED } from '../pipeline/explore-pair.js';
@@ -171,11 +172,13 @@ function trackedAttributes(group: Group): readonly string[] {
 }
 
 /**
- * The pool's hard stop. A check ends itself at the budget with its statistics so far; the pool only
- * kills a worker that overran that by far (conflict analysis of a huge graph, a runaway handler).
+ * The pool's hard stop, on the wall clock. A check ends itself at its budget of CPU time with its
+ * statistics so far; the pool only kills a worker that overran that by far (conflict analysis of a
+ * huge graph, a runaway handler). Far enough that a check sharing its core with two other processes
+ * still reaches its own budget: on a busy machine a budget of CPU time takes longer to spend.
  */
 export function hardLimitMs(budgetS: number): number {
-  return budgetS * 2000 + 5000;
+  return budgetS * 4000 + 10000;
 }
 
 function openRun(store: Store, options: BatchOptions): number {
@@ -227,7 +230,7 @@ function registerApps(store: Store, corpus: string, groups: readonly Group[], bu
       continue;
     }
     const contentHash = createHash('sha256').update(text.source).digest('hex');
-    const loaded = loadSource(file, text.source, { deadline: Date.now() + budgetS * 1000 });
+    const loaded = loadSource(file, text.source, { deadline: cpuClockMs() + budgetS * 1000 });
     const failure = loaded.ok ? undefined : { verdict: loaded.kind, error: formatLoadError(loaded.error) };
     const status = loaded.ok ? 'ok' : loaded.kind === 'parse-error' ? 'parse-error' : 'lower-error';
     apps.set(name, { id: store.saveApp({ name: shortName, path: file, contentHash, status, error: failure?.error }), file, contentHash, failure });

@@ -1,5 +1,7 @@
-// Search budgets: a wall-clock deadline, a maximum number of states, and a soft heap limit.
+// Search budgets: a deadline on the CPU clock (util/cpu-clock.ts), a maximum number of states, and a
+// soft heap limit.
 import { getHeapStatistics } from 'node:v8';
+import { cpuClockMs } from '../util/cpu-clock.js';
 import { liveHeapBytes } from '../util/heap.js';
 import type { CheckOptions } from './types.js';
 
@@ -19,6 +21,7 @@ export type BudgetStop = 'timeout' | 'memory-limit';
 
 export class Budget {
   readonly startedAt: number;
+  /** On the CPU clock (cpuClockMs). */
   private readonly deadline: number;
   private readonly maxStates: number;
   /** The soft heap limit in bytes (Infinity: none). */
@@ -32,7 +35,7 @@ export class Budget {
 
   constructor(options: CheckOptions, now = Date.now()) {
     this.startedAt = now;
-    const limit = options.timeLimitMs === undefined ? Infinity : now + options.timeLimitMs;
+    const limit = options.timeLimitMs === undefined ? Infinity : cpuClockMs() + options.timeLimitMs;
     this.deadline = Math.min(options.deadline ?? Infinity, limit);
     this.maxStates = options.maxStates ?? Infinity;
     this.maxHeapBytes = options.maxHeapMb === undefined ? Infinity : options.maxHeapMb * 2 ** 20;
@@ -47,15 +50,16 @@ export class Budget {
   }
 
   /**
-   * Counts a step; says which budget, if any, has run out. The clock is read every CLOCK_EVERY
-   * steps; the heap (this thread's isolate) when the clock is read, at most every HEAP_EVERY_MS.
+   * Counts a step; says which budget, if any, has run out. The clocks are read every CLOCK_EVERY
+   * steps (the CPU clock for the deadline, the wall clock for progress and the heap); the heap
+   * (this thread's isolate) when they are read, at most every HEAP_EVERY_MS.
    */
   exhausted(): BudgetStop | undefined {
     if (--this.untilClock > 0) return undefined;
     this.untilClock = CLOCK_EVERY;
     const now = Date.now();
     this.lastClock = now;
-    if (now >= this.deadline) return 'timeout';
+    if (this.deadline !== Infinity && cpuClockMs() >= this.deadline) return 'timeout';
     if (this.maxHeapBytes !== Infinity && now >= this.nextHeapAt) {
       this.nextHeapAt = now + HEAP_EVERY_MS;
       // Over the limit by the cheap figure: collect the garbage before believing it.

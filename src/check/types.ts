@@ -62,9 +62,9 @@ export type Strategy = 'dpor' | 'nodpor';
 export interface CheckOptions<S = unknown, I = unknown> {
   /** Default `dpor`. */
   strategy?: Strategy;
-  /** Wall-clock deadline in ms since the epoch. */
+  /** Deadline on the CPU clock (`cpuClockMs`, util/cpu-clock.ts): the process's CPU time in ms. */
   deadline?: number;
-  /** Time budget in ms from the start of the check (the earlier of this and `deadline` wins). */
+  /** Time budget in ms of CPU time from the start of the check (the earlier of this and `deadline` wins). */
   timeLimitMs?: number;
   /** Stop with `state-limit` once this many distinct states have been reached. */
   maxStates?: number;

@@ -14,13 +14,14 @@ import {
 import { parse, type ParseProbe } from './generated/groovy-parser.js';
 import { MAX_BRACKET_NESTING, tooDeepNode } from './limits.js';
 import { readSource } from '../util/files.js';
+import { cpuClockMs } from '../util/cpu-clock.js';
 
 export type { ParseError } from './errors.js';
 
 export type ParseResult = { ok: true; program: Program } | { ok: false; error: ParseError };
 
 export interface ParseOptions {
-  /** Epoch milliseconds: a parse still running then stops with a `budget` error. */
+  /** On the CPU clock (`cpuClockMs`): a parse still running then stops with a `budget` error. */
   deadline?: number;
 }
 
@@ -28,7 +29,7 @@ export function parseGroovy(source: string, file: string, options: ParseOptions 
   const probe: ParseProbe = {};
   const { deadline } = options;
   const onNodes = deadline === undefined ? undefined : () => {
-    if (Date.now() > deadline) throw new ParseDeadlineError();
+    if (cpuClockMs() > deadline) throw new ParseDeadlineError();
   };
   try {
     const program = parse(source, { grammarSource: file, maxBrackets: MAX_BRACKET_NESTING, onNodes, probe });

@@ -10,6 +10,7 @@ import { buildPairEvents } from '../model/events.js';
 import type { PairSystem } from '../model/pair-system.js';
 import type { ConflictWrite, Mode, PairResult, PairWarning, Verdict } from '../results/types.js';
 import { heapMb } from '../util/heap.js';
+import { cpuClockMs } from '../util/cpu-clock.js';
 import { appName, DEFAULT_TRACKED, explorePair, pairEnvironment, pairSystem, trackedFilter, type CheckPairOptions, type ExploredPair } from './explore-pair.js';
 import { formatLoadError, loadApp, type LoadedApp } from './load.js';
 import { shortened, witnessesOf } from './shorten.js';
@@ -20,7 +21,7 @@ import type { TraceStep } from '../model/trace-step.js';
 export function checkPairFiles(file1: string, file2: string, options: CheckPairOptions): PairResult {
   const started = Date.now();
   // Loading counts against the pair's budget: a huge app stops while it is parsed.
-  const deadline = options.budgetMs === undefined ? undefined : started + options.budgetMs;
+  const deadline = options.budgetMs === undefined ? undefined : cpuClockMs() + options.budgetMs;
   const loaded = [loadApp(file1, { deadline }), loadApp(file2, { deadline })];
   for (const l of loaded) {
     if (!l.ok) return { ...failed(options.mode, l.kind, formatLoadError(l.error), started), decidedBy: 'load' };
@@ -31,6 +32,7 @@ export function checkPairFiles(file1: string, file2: string, options: CheckPairO
 
 export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOptions): PairResult {
   const started = Date.now();
+  const startedCpu = cpuClockMs();
   const names = { App1: appName(app1), App2: appName(app2) };
   const reason = options.prefilter ? prefilterReason(app1, app2, options) : undefined;
   if (reason !== undefined) return decidedStatically(app1, app2, options, reason, names, started);
@@ -50,7 +52,7 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
   const shortest = explored.breadthFirst === true;
   let witnesses = witnessesOf(explored);
   explored = undefined;
-  if (!complete && !shortest && witnesses.length > 0) witnesses = shortened(system, witnesses, stats.states, options, started);
+  if (!complete && !shortest && witnesses.length > 0) witnesses = shortened(system, witnesses, stats.states, options, startedCpu);
   const boundCache: BoundCache = new WeakMap();
   const traces = buildTraces(system, witnesses.map(({ conflict, events }) => ({ configuration: conflict.configuration, events })));
   let conflicts = witnesses

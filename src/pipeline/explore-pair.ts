@@ -14,6 +14,7 @@ import { INITIAL_CONFIGURATIONS, PairSystem, type PairState, type PairTransition
 import type { Mode } from '../results/types.js';
 import type { LoadedApp } from './load.js';
 import { afterInstallation, watchedGraph, writeGraph, type PairConflict } from './write-graph.js';
+import { cpuClockMs } from '../util/cpu-clock.js';
 
 export interface CheckPairOptions {
   mode: Mode;
@@ -98,7 +99,7 @@ export const PROBE_STATES = 1000;
  * the budget.
  */
 export function explorePair(system: PairSystem, options: CheckPairOptions): ExploredPair {
-  const deadline = options.budgetMs === undefined ? undefined : Date.now() + options.budgetMs;
+  const deadline = options.budgetMs === undefined ? undefined : cpuClockMs() + options.budgetMs;
   const budgets = { deadline, maxHeapMb: options.maxHeapMb, onProgress: options.onProgress };
   if (options.firstConflict) {
     const probe = probeConflicts(system, options, { ...budgets, maxStates: Math.min(PROBE_STATES, options.maxStates ?? Infinity) });

@@ -6,6 +6,7 @@ import { InterpError } from '../interp/errors.js';
 import type { PairSystem } from '../model/pair-system.js';
 import { searchPair, type CheckPairOptions, type ExploredPair } from './explore-pair.js';
 import type { PairConflict } from './write-graph.js';
+import { cpuClockMs } from '../util/cpu-clock.js';
 
 /** A conflict with the events that produce it, fired from its initial configuration after the installation. */
 export interface Witness {
@@ -35,9 +36,9 @@ const MIN_SHORTENING_SHARE = 0.25;
  * reach keeps its path, and so do all when an app fails in a state only the breadth-first search
  * reaches.
  */
-export function shortened(system: PairSystem, found: Witness[], searchedStates: number, options: CheckPairOptions, started: number): Witness[] {
+export function shortened(system: PairSystem, found: Witness[], searchedStates: number, options: CheckPairOptions, startedCpu: number): Witness[] {
   const wanted = new Set(found.map((w) => conflictIdentity(w.conflict)));
-  const timeLimitMs = options.budgetMs === undefined ? undefined : Math.max(options.budgetMs - (Date.now() - started), MIN_SHORTENING_SHARE * options.budgetMs);
+  const timeLimitMs = options.budgetMs === undefined ? undefined : Math.max(options.budgetMs - (cpuClockMs() - startedCpu), MIN_SHORTENING_SHARE * options.budgetMs);
   const maxStates = Math.min(Math.max(MIN_SHORTENING_STATES, SHORTENING_STATES_FACTOR * searchedStates), options.maxStates ?? Infinity);
   const reached = (conflicts: ReadonlySet<string>) => [...wanted].filter((id) => conflicts.has(id)).length;
   const enough = (conflicts: ReadonlySet<string>) => reached(conflicts) >= (options.firstConflict ? 1 : wanted.size);

@@ -10,6 +10,7 @@ import { buildRandomSystem, randomSystem } from './support/random-systems.js';
 import type { Handler } from './support/var-system.js';
 import { replay, varSystem } from './support/var-system.js';
 import { liveHeapBytes } from '../../src/util/heap.js';
+import { cpuClockMs } from '../../src/util/cpu-clock.js';
 
 const STRATEGIES: Strategy[] = ['dpor', 'nodpor'];
 
@@ -118,13 +119,22 @@ describe('budgets', () => {
 
   it.each(STRATEGIES)('%s stops an infinite search at the deadline', (strategy) => {
     const quiet = varSystem({ c: 0 }, [{ name: 'tick', run: (v) => void (v.c = v.c + 1) }]);
-    for (const options of [{ timeLimitMs: 20 }, { deadline: Date.now() + 20 }]) {
+    for (const options of [{ timeLimitMs: 20 }, { deadline: cpuClockMs() + 20 }]) {
       const result = check(quiet, { strategy, ...options });
       expect(result.verdict).toBe('timeout');
       expect(result.complete).toBe(false);
       expect(result.stats.states).toBeGreaterThan(0);
       expect(result.stats.transitions).toBe(result.stats.states - 1);
     }
+  });
+
+  it.each(STRATEGIES)('%s counts its time budget in CPU time: time spent waiting for a core does not end it', (strategy) => {
+    // Each step blocks for 1 ms without using the CPU, as a process does while other work holds the
+    // cores: 1,000 steps take over a second of wall time but a few ms of CPU time.
+    const blocker = new Int32Array(new SharedArrayBuffer(4));
+    const waiting = varSystem({ c: 0 }, [{ name: 'tick', run: (v) => { Atomics.wait(blocker, 0, 0, 1); if (v.c < 1000) v.c = v.c + 1; } }]);
+    const result = check(waiting, { strategy, timeLimitMs: 500 });
+    expect({ verdict: result.verdict, complete: result.complete, states: result.stats.states }).toEqual({ verdict: 'no-violation', complete: true, states: 1001 });
   });
 
   it.each(STRATEGIES)('%s stops at the first violation when asked', (strategy) => {

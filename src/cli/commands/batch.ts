@@ -48,7 +48,7 @@ export function registerBatch(program: Command): void {
     .option('--group <name>', 'only this group (repeatable)', collect, [])
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
     .option('--jobs <n>', 'worker processes (with --queue, 0 leaves every check to the queue\'s workers)', String(availableParallelism()))
-    .option('--budget-s <seconds>', 'wall-clock budget of the search per pair and mode (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', DEFAULT_BUDGET_S)
+    .option('--budget-s <seconds>', 'budget of the search per pair and mode, in seconds of CPU time (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', DEFAULT_BUDGET_S)
     .option('--memory-mb <mb>', `heap budget per pair and mode: the worker's heap limit; the check stops itself with out-of-memory at ${SOFT_HEAP_FRACTION * 100}% of it`, '2048')
     .option('--max-states <n>', 'stop a pair with state-limit after this many states')
     .option('--no-prefilter', 'explore every pair, also those whose apps can write no tracked attribute in common (decided without a search by default)')

@@ -50,7 +50,7 @@ export function registerCheck(program: Command): void {
     .option('--against <dir>', 'check app1 against every app of this corpus that shares a device or the location mode with it, in parallel, and list the conflicting ones ranked')
     .option('--jobs <n>', 'worker threads for --against', String(availableParallelism()))
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
-    .option('--budget-s <seconds>', 'wall-clock budget of the search per mode (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', DEFAULT_BUDGET_S)
+    .option('--budget-s <seconds>', 'budget of the search per mode, in seconds of CPU time (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', DEFAULT_BUDGET_S)
     .option('--max-states <n>', 'stop with state-limit after this many states')
     .option('--memory-mb <mb>', `heap budget per mode, as in batch: stop with out-of-memory once the heap passes ${SOFT_HEAP_FRACTION * 100}% of it (default: none; 2048 with --against)`)
     .option('--first-conflict', 'stop at the first conflict found and report it (the shortest trace in the part explored)')

@@ -44,7 +44,7 @@ export function registerExplore(program: Command): void {
     .description("Model-check an abstract event program (the paper's §2 model): variables, events, asserts")
     .argument('<program>', 'the .groovy event program')
     .addOption(new Option('--mode <mode>', 'search strategy').choices(['dpor', 'nodpor', 'both']).default('dpor'))
-    .option('--budget-s <seconds>', 'time budget per mode', positiveNumber)
+    .option('--budget-s <seconds>', 'budget per mode, in seconds of CPU time', positiveNumber)
     .option('--max-states <n>', 'stop after this many distinct states per mode', positiveInteger)
     .option('--json', 'print one JSON object')
     .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.found, EXIT.usage, EXIT.unfinished, EXIT.appError]))

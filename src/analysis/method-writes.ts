@@ -3,7 +3,9 @@
 // tracked attribute (model/event-priority.ts, issue 17), and which one-off timers come due later in
 // the full environment (model/events.ts). A heuristic for those choices, never for soundness, so it
 // may be imprecise; it follows write-bound.ts: commands of the app's input capabilities named in
-// the method, `setLocationMode`/`setMode`, and the methods it calls or names (timers included).
+// the method, `setLocationMode`/`setMode`, and the methods it calls or names (timers included). A
+// command called by a computed name on an object (`device."$command"()`, a bridge app running the
+// command an outside client names) may be any command of those capabilities.
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
@@ -17,6 +19,7 @@ export function methodWrites(app: AppIR): ReadonlyMap<string, ReadonlySet<string
   for (const capability of new Set(deviceInputs(app).values())) {
     for (const [command, attributes] of commandWrites(capability)) commands.set(command, [...(commands.get(command) ?? []), ...attributes]);
   }
+  const anyCommand = [...new Set([...commands.values()].flat())];
   const methods = new Set(app.methods.map((m) => m.name));
   const direct = new Map<string, Set<string>>();
   const calls = new Map<string, Set<string>>();
@@ -24,6 +27,7 @@ export function methodWrites(app: AppIR): ReadonlyMap<string, ReadonlySet<string
     const writes = direct.get(m.name) ?? new Set<string>();
     const callees = calls.get(m.name) ?? new Set<string>();
     walk(m.decl, (node: ast.Node) => {
+      if (isComputedCommand(node)) anyCommand.forEach((attribute) => writes.add(attribute));
       const name = node.kind === 'MethodCall' && typeof node.method === 'string' ? node.method
         : node.kind === 'StringLiteral' ? node.value : node.kind === 'Identifier' ? node.name : node.kind === 'MethodReference' ? node.method : undefined;
       if (name === undefined) return;
@@ -43,4 +47,12 @@ export function methodWrites(app: AppIR): ReadonlyMap<string, ReadonlySet<string
     }
   }
   return direct;
+}
+
+/**
+ * `x."$name"()` on an object: a command whose name is known only at run time. Not on the app
+ * itself (`"$name"()`, `this."$name"()`), which calls one of its own methods.
+ */
+function isComputedCommand(node: ast.Node): boolean {
+  return node.kind === 'MethodCall' && typeof node.method !== 'string' && node.receiver !== null && node.receiver.kind !== 'ThisExpr';
 }

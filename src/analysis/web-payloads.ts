@@ -10,12 +10,15 @@
 // `switch`/`case`, `in [...]`) against what may hold one (a path read from it, a local or a
 // parameter) in the closure or handler and the methods it calls, plus one value none of them
 // matches: the same style as thresholds.ts, few and deterministic. Static and approximate: every
-// leaf path gets the same answer at once.
+// leaf path gets the same answer at once, except in a bridge app's handler the paths it uses as a
+// key into `settings`, a device id or a command name, which take the app's own inputs, devices and
+// commands, one coherent choice per payload (device-payloads.ts).
 import type { AppIR, FunctionIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
 import { ASYNC_HTTP_API, ASYNC_HTTP_VERBS } from '../devices/smartapp-api.js';
 import { equalityComparison } from './comparisons.js';
+import { devicePayloads, ROLE_ORDER, type EndpointPayload, type PathRole } from './device-payloads.js';
 
 /** The APIs whose answer the outside service decides (the closure is called with the response). */
 const HTTP_APIS: ReadonlySet<string> = new Set(['httpGet', 'httpPost', 'httpPostJson', 'httpPut', 'httpPutJson', 'httpDelete']);
@@ -58,6 +61,8 @@ export interface Endpoint {
   paramPaths: PayloadPath[];
   formats: PayloadFormats;
   answers: string[];
+  /** What a client sends: one payload per answer, or per device choice of a bridge app (device-payloads.ts). */
+  payloads: EndpointPayload[];
 }
 
 /** The web services the app calls with a response closure or method, in source order. */
@@ -115,17 +120,89 @@ export function endpoints(ir: AppIR): Endpoint[] {
       if (out.some((e) => e.handler === handler)) continue;
       const methods = ir.methods.filter((m) => m.name === handler);
       if (methods.length === 0) continue;
-      const bodies = [...methods, ...methods.flatMap((m) => calledMethods(ir, m.decl))].map((m) => m.decl);
+      const functions = [...methods, ...methods.flatMap((m) => calledMethods(ir, m.decl))];
+      const bodies = functions.map((m) => m.decl);
       const read = bodies.map((b) => readPaths(b, new Map([['request', ['request']], ['params', ['params']]])));
       const paths = read.flatMap((r) => r.paths);
       const under = (root: string) => distinctPaths(paths.filter((p) => p[0] === root).map((p) => p.slice(1)));
-      const jsonPaths = [...under('request')].flatMap((p) => (p[0] === 'JSON' || p[0] === 'JSONObject' ? [p.slice(1)] : []));
+      const jsonPaths = distinctPaths([...under('request')].flatMap((p) => (p[0] === 'JSON' || p[0] === 'JSONObject' ? [p.slice(1)] : [])));
+      const paramPaths = under('params');
       const formats = Object.assign({}, ...read.map((r) => r.formats)) as Record<string, string>;
       const payloads = new Set(read.flatMap((r) => [...r.roots]));
-      out.push({ label: `${verb} ${mapping.path}`, handler, jsonPaths: distinctPaths(jsonPaths), paramPaths: under('params'), formats, answers: answersOf(bodies, { payloads, settings: settingNames(ir) }) });
+      const answers = answersOf(bodies, { payloads, settings: settingNames(ir) });
+      const leaves = new Set([...jsonPaths.map((p) => `${JSON_ROOT}.${p.join('.')}`), ...paramPaths.map((p) => `params.${p.join('.')}`)]);
+      const roles = new Map([...pathRoles(ir, functions, read.map((r) => r.aliases))].filter(([path]) => leaves.has(path)));
+      out.push({ label: `${verb} ${mapping.path}`, handler, jsonPaths, paramPaths, formats, answers, payloads: devicePayloads(ir, roles, answers, leaves.size > roles.size) });
     }
   }
   return out;
+}
+
+/** The key of a path under `request.JSON` (or the same map as `request.JSONObject`) in an endpoint's roles. */
+export const JSON_ROOT = 'request.JSON';
+
+/** A payload path as a key of an endpoint's roles: dotted, `request.JSONObject` spelled `request.JSON`. */
+function roleKey(path: PayloadPath): string {
+  return (path[0] === 'request' && path[1] === 'JSONObject' ? ['request', 'JSON', ...path.slice(2)] : path).join('.');
+}
+
+/**
+ * The role each payload path plays in a bridge app's handler and its callees (`aliases[i]`: the
+ * locals of `functions[i]` that hold a path): a key into `settings` or into a map an app method
+ * builds of its inputs (`settings[params.type]`, `settings."$type"`, `devicesByType()[type]`), a
+ * value compared with a device's id (`it.id == params.id`), a method name computed on an object
+ * (`device."$command"()`). A path passed to an app method is held by its parameter there.
+ */
+function pathRoles(ir: AppIR, functions: readonly FunctionIR[], aliases: ReadonlyArray<ReadonlyMap<string, PayloadPath>>): Map<string, PathRole> {
+  const held = functions.map((_, i) => new Map(aliases[i]));
+  functions.forEach((f, i) => walk(f.decl, (node) => passedPaths(node, held[i], functions, held)));
+  const roles = new Map<string, PathRole>();
+  const give = (path: PayloadPath | undefined, role: PathRole) => {
+    const key = path && roleKey(path);
+    const now = key === undefined ? undefined : roles.get(key);
+    if (key !== undefined && (now === undefined || ROLE_ORDER.indexOf(role) < ROLE_ORDER.indexOf(now))) roles.set(key, role);
+  };
+  const appMethods = new Set(ir.methods.map((m) => m.name));
+  functions.forEach((f, i) =>
+    walk(f.decl, (node) => {
+      const chain = (e: ast.Expression) => chainOf(e, held[i]);
+      if (node.kind === 'Index' && isInputMap(node.object, appMethods)) give(chain(node.index), 'input');
+      if (node.kind === 'PropertyAccess' && typeof node.property !== 'string' && isInputMap(node.object, appMethods)) computedName(node.property).forEach((e) => give(chain(e), 'input'));
+      const comparison = equalityComparison(node);
+      if (comparison?.subjects.some((e) => e !== null && isIdRead(e))) comparison.subjects.forEach((e) => e !== null && give(chain(e), 'deviceId'));
+      if (node.kind === 'MethodCall' && typeof node.method !== 'string' && node.receiver !== null && node.receiver.kind !== 'ThisExpr') computedName(node.method).forEach((e) => give(chain(e), 'command'));
+    }),
+  );
+  return roles;
+}
+
+/** A call of one of `functions` with a path as an argument: the parameter there holds the path. */
+function passedPaths(node: ast.Node, caller: ReadonlyMap<string, PayloadPath>, functions: readonly FunctionIR[], held: ReadonlyArray<Map<string, PayloadPath>>): void {
+  if (node.kind !== 'MethodCall' || node.receiver !== null || typeof node.method !== 'string') return;
+  const { method, args } = node;
+  functions.forEach((f, j) => {
+    if (f.name !== method) return;
+    f.decl.params.forEach((param, k) => {
+      const path = k < args.length ? chainOf(args[k], caller) : undefined;
+      if (path) held[j].set(param.name, path);
+    });
+  });
+}
+
+/** `settings`, or a call without arguments of an app method (one that builds a map of the app's inputs by name). */
+function isInputMap(e: ast.Expression, appMethods: ReadonlySet<string>): boolean {
+  if (e.kind === 'Identifier') return e.name === 'settings';
+  return e.kind === 'MethodCall' && e.receiver === null && typeof e.method === 'string' && appMethods.has(e.method) && e.args.length === 0;
+}
+
+/** The expressions a computed name is made of: the values of `"${x}"`, or the expression itself. */
+function computedName(e: ast.Expression): readonly ast.Expression[] {
+  return e.kind === 'GString' ? e.values : [e];
+}
+
+/** `x.id` or `x.getId()`: a device's id. */
+function isIdRead(e: ast.Expression): boolean {
+  return (e.kind === 'PropertyAccess' && e.property === 'id') || (e.kind === 'MethodCall' && e.method === 'getId' && e.args.length === 0);
 }
 
 /** The app's methods that `node` calls, directly or through others (by unqualified name). */
@@ -151,7 +228,7 @@ function calledMethods(ir: AppIR, node: ast.Node): FunctionIR[] {
  * `roots`: a variable name and the path it stands for; a local declared as a path (`def json =
  * request.JSON`) becomes a root too.
  */
-function readPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): { paths: PayloadPath[]; formats: PayloadFormats; roots: ReadonlySet<string> } {
+function readPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): { paths: PayloadPath[]; formats: PayloadFormats; roots: ReadonlySet<string>; aliases: ReadonlyMap<string, PayloadPath> } {
   const aliases = new Map(roots);
   const rootPaths = new Set([...roots.values()].map((p) => p.join('.')));
   const paths: PayloadPath[] = [];
@@ -171,7 +248,7 @@ function readPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): { p
     if (path && !rootPaths.has(path.join('.'))) paths.push(path);
   });
   const leaves = distinctPaths(paths).filter((p) => !paths.some((q) => q.length > p.length && p.every((k, i) => q[i] === k)));
-  return { paths: leaves, formats, roots: new Set(aliases.keys()) };
+  return { paths: leaves, formats, roots: new Set(aliases.keys()), aliases };
 }
 
 const REGEX_SYNTAX = /[\\.[\]{}()*+?|^$]/;

@@ -8,8 +8,9 @@
 //   to the callback the app names).
 // - An endpoint call is an environment event that runs the mapped handler with `request` and
 //   `params` holding one payload; it leaves nothing behind but what the handler does.
-import { endpoints, OTHER_ANSWER, webServices, type Endpoint, type PayloadPath, type WebService } from '../analysis/web-payloads.js';
+import { endpoints, JSON_ROOT, OTHER_ANSWER, webServices, type Endpoint, type PayloadPath, type WebService } from '../analysis/web-payloads.js';
 import { methodWrites } from '../analysis/method-writes.js';
+import type { EndpointPayload } from '../analysis/device-payloads.js';
 import type { GMap, Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
 
@@ -41,14 +42,15 @@ export function changingServices(world: AppOutsideWorld): WebService[] {
   return world.services.filter((s) => s.answers.length > 1);
 }
 
-/** The payloads an endpoint can receive: one per answer, or one empty one when the handler reads none. */
+/** The payloads an endpoint can receive, by label: one per payload, or one empty one when the handler reads none. */
 export function endpointPayloads(endpoint: Endpoint): string[] {
-  return endpoint.jsonPaths.length + endpoint.paramPaths.length === 0 ? [''] : endpoint.answers;
+  return endpoint.jsonPaths.length + endpoint.paramPaths.length === 0 ? [''] : endpoint.payloads.map((p) => p.label);
 }
 
 /** The response a service gives with this answer (null: none yet, "something else"). */
 export function serviceResponse(service: WebService, answer: string | null): GMap {
-  const response = payloadMap(service.paths, answer ?? OTHER_ANSWER, (path) => service.formats[path.join('.')]);
+  const text = answer ?? OTHER_ANSWER;
+  const response = payloadMap(service.paths, (path) => formatted(service.formats[path.join('.')], text));
   // A service that answers answers successfully; an app that reads no `data` gets the answer there.
   response.set('status', 200);
   if (!response.has('data')) response.set('data', answerValue(answer ?? OTHER_ANSWER));
@@ -56,16 +58,21 @@ export function serviceResponse(service: WebService, answer: string | null): GMa
   return response;
 }
 
-/** `request` and `params` of an outside client's call with this payload. */
-export function endpointRequest(endpoint: Endpoint, payload: string): { request: GMap; params: GMap } {
-  const format = (prefixes: readonly string[]) => (path: PayloadPath) => prefixes.map((p) => endpoint.formats[[p, ...path].join('.')]).find((f) => f !== undefined);
-  const json = payloadMap(endpoint.jsonPaths, payload, format(['request.JSON', 'request.JSONObject']));
+/**
+ * `request` and `params` of an outside client's call with the payload of this label (a label no
+ * payload has is taken as the answer at every path).
+ */
+export function endpointRequest(endpoint: Endpoint, label: string): { request: GMap; params: GMap } {
+  const payload: Pick<EndpointPayload, 'values' | 'answer'> = endpoint.payloads.find((p) => p.label === label) ?? { values: {}, answer: label };
+  const leaf = (prefixes: readonly string[]) => (path: PayloadPath): Value =>
+    payload.values[`${prefixes[0]}.${path.join('.')}`] ?? formatted(prefixes.map((p) => endpoint.formats[[p, ...path].join('.')]).find((f) => f !== undefined), payload.answer);
+  const json = payloadMap(endpoint.jsonPaths, leaf([JSON_ROOT, 'request.JSONObject']));
   const request: GMap = new Map<Value, Value>([['JSON', json], ['JSONObject', json], ['headers', new Map()]]);
-  return { request, params: payloadMap(endpoint.paramPaths, payload, format(['params'])) };
+  return { request, params: payloadMap(endpoint.paramPaths, leaf(['params'])) };
 }
 
-/** A nested map with `answer` at every leaf path, in the path's format if it has one (`color=%s`). */
-function payloadMap(paths: readonly PayloadPath[], answer: string, formatOf: (path: PayloadPath) => string | undefined): GMap {
+/** A nested map with the value `leaf` gives at every leaf path. */
+function payloadMap(paths: readonly PayloadPath[], leaf: (path: PayloadPath) => Value): GMap {
   const root: GMap = new Map();
   for (const path of paths) {
     if (path.length === 0) continue;
@@ -75,10 +82,14 @@ function payloadMap(paths: readonly PayloadPath[], answer: string, formatOf: (pa
       if (next instanceof Map) map = next;
       else map.set(key, (map = new Map()));
     }
-    const format = formatOf(path);
-    map.set(path[path.length - 1], format === undefined ? answerValue(answer) : format.replace('%s', answer));
+    map.set(path[path.length - 1], leaf(path));
   }
   return root;
+}
+
+/** The answer in a path's format if it has one (`color=%s`), else as itself. */
+function formatted(format: string | undefined, answer: string): Value {
+  return format === undefined ? answerValue(answer) : format.replace('%s', answer);
 }
 
 /** A numeric constant arrives as a number (`resp.data.code == 2`), any other as text. */

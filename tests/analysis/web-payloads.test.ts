@@ -33,11 +33,16 @@ describe('endpoints', () => {
   it('are the mapped handlers that exist, one per handler, with the paths read of request.JSON and params', () => {
     const app = ir(`mappings {\n  path("/hue") { action: [PUT: "postHue", POST: "postHue"] }\n  path("/x/:cmd") { action: [GET: "byParam"] }\n  path("/gone") { action: [GET: "missing"] }\n}\ndef postHue() {\n  def json = request.JSON\n  if (json?.value == "red") log.debug "red"\n}\ndef byParam() {\n  if (params.cmd in ["on", "off"]) log.debug params.cmd\n}`);
     expect(endpoints(app)).toEqual([
-      { label: 'PUT /hue', handler: 'postHue', jsonPaths: [['value']], paramPaths: [], formats: {}, answers: ['red', OTHER_ANSWER] },
-      { label: 'GET /x/:cmd', handler: 'byParam', jsonPaths: [], paramPaths: [['cmd']], formats: {}, answers: ['on', 'off', OTHER_ANSWER] },
+      { label: 'PUT /hue', handler: 'postHue', jsonPaths: [['value']], paramPaths: [], formats: {}, answers: ['red', OTHER_ANSWER], payloads: plain(['red', OTHER_ANSWER]) },
+      { label: 'GET /x/:cmd', handler: 'byParam', jsonPaths: [], paramPaths: [['cmd']], formats: {}, answers: ['on', 'off', OTHER_ANSWER], payloads: plain(['on', 'off', OTHER_ANSWER]) },
     ]);
   });
 });
+
+/** The payloads of an endpoint whose paths play no device role: one per answer, the answer at every path. */
+function plain(answers: string[]) {
+  return answers.map((answer) => ({ label: answer, values: {}, answer }));
+}
 
 describe('payload formats', () => {
   it('put the answer where a regular expression of one group finds it in a path read', () => {

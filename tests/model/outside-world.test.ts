@@ -9,16 +9,20 @@ import { Home } from '../../src/model/home.js';
 import { liveAttributes } from '../../src/model/live-attributes.js';
 import { endpointRequest, serviceResponse } from '../../src/model/outside-world.js';
 import { endpoints, webServices } from '../../src/analysis/web-payloads.js';
+import { MAX_DEVICE_PAYLOADS } from '../../src/analysis/device-payloads.js';
+import { methodWrites } from '../../src/analysis/method-writes.js';
+import { possibleWrites } from '../../src/analysis/write-bound.js';
 import { lowerSource } from '../../src/pipeline/load.js';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
 import { pairEnvironment } from '../../src/pipeline/explore-pair.js';
 import { loadApp } from '../../src/pipeline/load.js';
 import type { PairResult } from '../../src/results/types.js';
 import { stcheck } from '../support/cli.js';
-import { REPO_ROOT } from '../support/corpus.js';
+import { HAVE_CORPUS, REPO_ROOT, SMARTAPPS_DIR } from '../support/corpus.js';
 
 const fixture = (name: string) => join(REPO_ROOT, 'tests', 'model', 'fixtures', 'environment', `${name}.groovy`);
 const [buildLight, remoteLight, motionLight] = [fixture('build-light'), fixture('remote-light'), join(REPO_ROOT, 'apps', 'motion-light.groovy')];
+const [deviceBridge, switchOnAtHome] = [fixture('device-bridge'), fixture('switch-on-at-home')];
 
 function check(file1: string, file2: string, env: 'reference' | 'full'): PairResult {
   return checkPairFiles(file1, file2, { mode: 'dpor', budgetMs: 60_000, attributes: ['switch'], env });
@@ -124,3 +128,58 @@ describe('payloads', () => {
     expect(((serviceResponse(service, null).get('data') as Map<string, unknown>).get('build') as Map<string, unknown>).get('result')).toBe('other');
   });
 });
+
+describe('a bridge endpoint that runs the command a client names on the device it picks', () => {
+  it('may write any command of its inputs\' capabilities (device."$command"()), in the write bound too', () => {
+    const app = loadApp(deviceBridge);
+    if (!app.ok) throw new Error('fixture does not load');
+    expect([...(methodWrites(app.app.ir).get('update') ?? [])]).toEqual(expect.arrayContaining(['switch', 'lock']));
+    expect(possibleWrites(app.app.ir).map((t) => `${t.device}.${t.attribute}`)).toEqual(expect.arrayContaining(['switch0.switch', 'lock0.lock']));
+  });
+
+  it('is called with coherent payloads: an input\'s name, the id of its device, a command of its capability', () => {
+    expect(outside(events(deviceBridge, switchOnAtHome, 'full'))).toEqual([
+      'App1 endpoint PUT /:type/:id=type=switches, id=switch0, command=on',
+      'App1 endpoint PUT /:type/:id=type=locks, id=lock0, command=lock',
+      'App1 endpoint PUT /:type/:id=type=switches, id=switch0, command=off',
+      'App1 endpoint PUT /:type/:id=type=locks, id=lock0, command=unlock',
+      'App1 endpoint PUT /:type/:id=type=switches, id=switch0, command=setLevel',
+    ]);
+    const [endpoint] = endpoints(loadIr(deviceBridge));
+    const { request, params } = endpointRequest(endpoint, 'type=locks, id=lock0, command=unlock');
+    expect(params.get('type')).toBe('locks');
+    expect(params.get('id')).toBe('lock0');
+    expect((request.get('JSON') as Map<string, unknown>).get('command')).toBe('unlock');
+  });
+
+  it('conflicts with an app that turns the same switch on in the full environment, never in the reference one', () => {
+    expect(conflicts(check(deviceBridge, switchOnAtHome, 'full'))).toEqual(expect.arrayContaining(['switch switch-on-at-home=on over device-bridge=off']));
+    expect(check(deviceBridge, switchOnAtHome, 'reference').verdict).toBe('no-conflict');
+  });
+});
+
+describe.skipIf(!HAVE_CORPUS)('the study\'s IFTTT bridge (skipped without ../shared: the corpus is not here)', () => {
+  it('gets one payload per switch, alarm or lock command, each naming the input, its device and the command, at most MAX_DEVICE_PAYLOADS', () => {
+    const update = endpoints(loadIr(join(SMARTAPPS_DIR, 'ifttt.groovy'))).find((e) => e.handler === 'update')!;
+    expect(update.payloads.length).toBe(MAX_DEVICE_PAYLOADS);
+    expect(update.payloads.slice(0, 4).map((p) => p.label)).toEqual([
+      'deviceType=switches, id=switch0, command=on',
+      'deviceType=contactSensors, id=contactSensor0, command=on',
+      'deviceType=alarms, id=alarm0, command=both',
+      'deviceType=locks, id=lock0, command=lock',
+    ]);
+    expect(update.payloads.map((p) => p.label)).toEqual(expect.arrayContaining(['deviceType=switches, id=switch0, command=off', 'deviceType=locks, id=lock0, command=unlock']));
+    expect(update.payloads.every((p) => Object.keys(p.values).sort().join(' ') === 'params.deviceType params.id request.JSON.command')).toBe(true);
+  });
+
+  it('leaves an endpoint without such paths its constants-or-other payloads', () => {
+    const list = endpoints(loadIr(join(SMARTAPPS_DIR, 'ifttt.groovy'))).find((e) => e.handler === 'listSubscriptions')!;
+    expect(list.payloads.map((p) => p.label)).toEqual(list.answers);
+  });
+});
+
+function loadIr(file: string) {
+  const app = loadApp(file);
+  if (!app.ok) throw new Error(`${file} does not load`);
+  return app.app.ir;
+}

@@ -1,7 +1,7 @@
 // SmartThings devices as apps see them: attributes (`currentSwitch`, `currentValue("switch")`,
 // `currentState`), identity, capabilities, and commands, which go to the Host.
 import type { RuntimeContext } from '../context.js';
-import { isStandardAttribute, isVectorAttribute } from '../../devices/capabilities.js';
+import { attributeNames, capabilityOf, commandNames, isStandardAttribute, isVectorAttribute } from '../../devices/capabilities.js';
 import { parseJson } from '../java/json.js';
 import { missingMethod, missingProperty } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
@@ -59,7 +59,7 @@ export function deviceProperty(ctx: RuntimeContext, d: DeviceRef, name: string):
     case 'typeName':
       return d.capabilities[0] ?? null;
     case 'capabilities':
-      return d.capabilities.map((c) => mapOf({ name: c }));
+      return d.capabilities.map(capabilityObject);
     case 'supportedAttributes':
       return d.attributes.map((a) => mapOf({ name: a }));
     case 'supportedCommands':
@@ -79,6 +79,21 @@ export function deviceProperty(ctx: RuntimeContext, d: DeviceRef, name: string):
   if (d.commands.includes(name)) throw missingProperty(name, d.label);
   if (name.endsWith('State') && d.attributes.includes(name.slice(0, -5))) return deviceState(ctx, d, name.slice(0, -5));
   return NOT_FOUND;
+}
+
+/**
+ * A device's capability as the platform gives it: its name as the capabilities reference spells
+ * it (`switchLevel` → "Switch Level"; bridge apps look a client's command up in
+ * `capability.commands` under that name) and its commands and attributes, each with a `name`.
+ */
+function capabilityObject(capability: string): GMap {
+  const spec = capabilityOf(capability);
+  const named = (names: readonly string[]) => names.map((name) => mapOf({ name }));
+  return mapOf({
+    name: capability.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()),
+    commands: named(spec ? commandNames(spec) : []),
+    attributes: named(spec ? attributeNames(spec) : []),
+  });
 }
 
 export function deviceMethod(ctx: RuntimeContext, d: DeviceRef, name: string, args: Value[], n: GMap | null): MethodResult {

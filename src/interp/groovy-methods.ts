@@ -50,6 +50,7 @@ function objectMethod(self: Value, name: string, args: Value[]): MethodResult {
     case 'asBoolean':
       return truthy(self);
     default:
+      if (OBJECT_ITERATING_METHODS.has(name)) return callGroovyMethod(iterate(self), name, args);
       return Object.hasOwn(iterableMethods, name) && name !== 'size' && name !== 'isEmpty'
         ? iterableMethods[name](iterate(self), args)
         : NOT_FOUND;
@@ -58,10 +59,11 @@ function objectMethod(self: Value, name: string, args: Value[]): MethodResult {
 
 /**
  * The GDK methods Groovy defines on Object that iterate their receiver through
- * `InvokerHelper.asIterator`: on null they see no element (`null.each {}` does nothing,
- * `null.findAll {}` is []), where any other method on null is a NullPointerException.
+ * `InvokerHelper.asIterator`: a value that is no collection is its one element (`5.findAll()` is
+ * [5]) and null has none (`null.each {}` does nothing, `null.findAll {}` is []), where any other
+ * method on null is a NullPointerException.
  */
-const NULL_ITERATING_METHODS: ReadonlySet<string> = new Set([
+const OBJECT_ITERATING_METHODS: ReadonlySet<string> = new Set([
   'each', 'eachWithIndex', 'any', 'every', 'find', 'findAll', 'findResult', 'findIndexOf', 'collect', 'grep', 'inject',
 ]);
 
@@ -78,7 +80,7 @@ export function nullObjectMethod(name: string, args: Value[]): MethodResult {
     case 'with':
       return call(args[0], [null]);
   }
-  return NULL_ITERATING_METHODS.has(name) ? callGroovyMethod([], name, args) : NOT_FOUND;
+  return OBJECT_ITERATING_METHODS.has(name) ? callGroovyMethod(iterate(null), name, args) : NOT_FOUND;
 }
 
 /** Dispatches a GDK method on a plain Groovy value. */

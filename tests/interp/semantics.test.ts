@@ -64,6 +64,7 @@ describe('closures and collections', () => {
     expect(show('def n = null; [n.is(null), n.asBoolean(), n.with { it == null }, n.toString()]')).toBe('[true, false, true, null]');
     expect(show('def n = null; try { n.size() } catch (NullPointerException e) { e.message }')).toBe('Cannot invoke method size() on null object');
     expect(show('def n = null; try { n.sum() } catch (NullPointerException e) { "npe" }')).toBe('npe');
+    expect(show('[5.findAll(), 5.findAll { it > 9 }, 0.findAll(), 7.collect { it * 2 }]')).toBe('[[5], [], [], [14]]');
   });
   it('navigates safely and spreads', () => {
     expect(show('def m = null; [m?.x, m?.x?.y, [[a: 1], [a: 2]]*.a]')).toBe('[null, null, [1, 2]]');

@@ -208,6 +208,15 @@ def f() { sw.off(); def before = state.heard; sw.on(); [before, state.heard] }`)
   });
 });
 
+describe("a device's capabilities", () => {
+  it('carry the platform name and their commands and attributes, as bridge apps read them to validate a command', () => {
+    const prefs = 'preferences { section { input "dimmer", "capability.switchLevel"; input "door", "capability.lock" } }';
+    expect(show('dimmer.capabilities*.name', prefs)).toBe('[Switch Level]');
+    expect(show('def c = dimmer.capabilities.find { it.name == "Switch Level" }; [c.commands*.name.contains("setLevel"), c.attributes*.name.contains("level")]', prefs)).toBe('[true, true]');
+    expect(show('door.capabilities.first().commands*.name.containsAll(["lock", "unlock"])', prefs)).toBe('true');
+  });
+});
+
 describe('a page method called while the app runs', () => {
   it('builds a page no one sees: its options come back, its body is not run, and the preferences still read its inputs', () => {
     const home = homeFor(`preferences { page(name: "listDevices") }

@@ -38,6 +38,6 @@ export function noteMutation(container: Value): void {
 
 /** GDK methods that mutate their receiver list or map. */
 export const MUTATING_METHODS: ReadonlySet<string> = new Set([
-  'add', 'addAll', 'leftShift', 'push', 'pop', 'remove', 'removeAll', 'clear', 'putAt', 'set', 'put',
+  'add', 'addAll', 'leftShift', 'push', 'pop', 'remove', 'removeAll', 'retainAll', 'clear', 'putAt', 'set', 'put',
   'putAll', 'sort', 'unique', 'setValue',
 ]);

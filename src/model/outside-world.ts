@@ -68,7 +68,9 @@ export function endpointRequest(endpoint: Endpoint, label: string): { request: G
     payload.values[`${prefixes[0]}.${path.join('.')}`] ?? formatted(prefixes.map((p) => endpoint.formats[[p, ...path].join('.')]).find((f) => f !== undefined), payload.answer);
   const json = payloadMap(endpoint.jsonPaths, leaf([JSON_ROOT, 'request.JSONObject']));
   const request: GMap = new Map<Value, Value>([['JSON', json], ['JSONObject', json], ['headers', new Map()]]);
-  return { request, params: payloadMap(endpoint.paramPaths, leaf(['params'])) };
+  // A path's and a query's parameters arrive as text (`/device/:id`, `?level=50`); JSON keeps numbers.
+  const param = leaf(['params']);
+  return { request, params: payloadMap(endpoint.paramPaths, (path) => String(param(path))) };
 }
 
 /** A nested map with the value `leaf` gives at every leaf path. */

@@ -56,6 +56,10 @@ describe('closures and collections', () => {
   it('appends with <<, adds and removes with + and -, tests membership with in', () => {
     expect(show('def l = []; l << 1 << 2; [l, l + 3, l - 1, 2 in l, 5 in l, [a: 1].containsKey("a"), [a: 1].keySet()]')).toBe('[[1, 2], [1, 2, 3], [2], true, false, true, [a]]');
   });
+  it('keeps or removes in place with retainAll and removeAll, by a closure or a collection', () => {
+    expect(show('def l = [1, null, 2, 0]; def changed = l.retainAll { it }; [changed, l]')).toBe('[true, [1, 2]]');
+    expect(show('def l = [1, 2, 3]; def r = [l.retainAll([2, 3, 4]), l.clone(), l.retainAll([2, 3])]; r + [l.removeAll { it > 2 }, l]')).toBe('[true, [2, 3], false, true, [2]]');
+  });
   it('iterates null as nothing with the GDK methods Groovy defines on Object, and fails on any other', () => {
     expect(show('def n = null; def seen = []; n.each { seen << it }; n.eachWithIndex { x, i -> seen << i }; seen')).toBe('[]');
     expect(show('def n = null; [n.findAll { true }, n.collect { it }, n.find { true }, n.any { true }, n.every { false }, n.inject(7) { a, b -> a + b }, n.findIndexOf { true }, n.grep()]')).toBe(

@@ -73,6 +73,19 @@ function flatten(items: Value[]): Value[] {
 }
 
 /** Methods every iterable shares (lists, and maps through their entries). */
+/**
+ * `removeAll` and `retainAll`, in place: with a closure, the elements it holds true of; with a
+ * collection, the elements it contains. `retained`: whether those are the ones kept. True when the
+ * list changed.
+ */
+function keepOnly(s: Value[], a: Value[], retained: boolean): boolean {
+  const c = closureArg(a);
+  const keep = s.filter((e) => (c ? truthy(callEach(c, e)) : iterate(a[0]).some((x) => equals(x, e))) === retained);
+  const changed = keep.length !== s.length;
+  s.splice(0, s.length, ...keep);
+  return changed;
+}
+
 export const iterableMethods: Record<string, Method<Value[]>> = {
   each: (s, a) => {
     for (const e of s) callEach(closureArg(a)!, e);
@@ -184,13 +197,8 @@ export const listMethods: Record<string, Method<Value[]>> = {
     if (i >= 0) s.splice(i, 1);
     return i >= 0;
   },
-  removeAll: (s, a) => {
-    const c = closureArg(a);
-    const keep = s.filter((e) => (c ? !truthy(callEach(c, e)) : !iterate(a[0]).some((x) => equals(x, e))));
-    const changed = keep.length !== s.length;
-    s.splice(0, s.length, ...keep);
-    return changed;
-  },
+  removeAll: (s, a) => keepOnly(s, a, false),
+  retainAll: (s, a) => keepOnly(s, a, true),
   clear: (s) => {
     s.length = 0;
     return null;

@@ -39,9 +39,9 @@ describe('syntax errors', () => {
     ['command arguments', 'foo a, {\n'],
   ])('finds an error deep inside 24 nested %s quickly (no exponential backtracking)', (_, opener) => {
     const source = opener.repeat(24) + 'x = )\n' + '}\n'.repeat(24);
-    const started = performance.now();
+    const started = cpuClockMs(); // CPU time: a busy machine does not slow it
     const found = error(source);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(cpuClockMs() - started).toBeLessThan(1000);
     expect(found).toMatchObject({ line: 25, column: 5 });
   });
 

@@ -4,6 +4,14 @@ import type { PlainValue } from './capabilities.js';
 
 export const DEFAULT_MODE = 'home';
 
+/**
+ * A `time` setting as the platform hands it to the app: an ISO date-time with milliseconds and an
+ * RFC 822 offset (gentle-wake-up, an official app, reads its `startTime` setting with
+ * "yyyy-MM-dd'T'HH:mm:ss.SSSZ"). It is the reference's 15:00 on the day every home's clock starts,
+ * in the location's zone (America/New_York, summer time).
+ */
+export const PLATFORM_TIME_SETTING = '2019-08-01T15:00:00.000-0400';
+
 /** Input types whose value is a constant, with that constant. */
 export const INPUT_CONSTANTS: Readonly<Record<string, PlainValue>> = {
   number: 50,

@@ -70,8 +70,45 @@ export function wallClock(ms: number, tz: string): Readonly<WallClock> {
   return w;
 }
 
+/**
+ * A custom zone id as Java writes one ("GMT-04:00"; `TimeZone.getTimeZone` also reads "GMT-4",
+ * "GMT-0400"): its fixed offset in ms. Intl has no such zones, so their wall clock is UTC's, moved.
+ */
+export function fixedOffset(tz: string): number | undefined {
+  const m = /^GMT([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(tz);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) * MINUTE : undefined;
+}
+
+/**
+ * `TimeZone.getTimeZone(id)`'s zone: a custom offset in Java's spelling ("GMT-04:00"), a zone id
+ * Intl knows as it is, and, as in Java, GMT for an id it does not know (no exception).
+ */
+export function javaZoneId(id: string): string {
+  const fixed = fixedOffset(id);
+  if (fixed !== undefined) return zoneText(fixed, 'z');
+  try {
+    formatterFor(id);
+    return id;
+  } catch {
+    return 'GMT';
+  }
+}
+
+/**
+ * The platform's `timeZone(setting)`: the zone of the offset a time setting's ISO text carries
+ * ("...-0400" gives GMT-04:00), not the location's; a text without one gives the location's.
+ */
+export function timeSettingZone(text: string): string {
+  const m = /(?:Z|([+-])(\d{2}):?(\d{2}))$/.exec(text.trim());
+  if (!m || !/T\d/.test(text)) return LOCATION_TIME_ZONE;
+  if (m[1] === undefined) return 'GMT';
+  return `GMT${m[1]}${m[2]}:${m[3]}`;
+}
+
 /** Intl's formatToParts: exact for every zone, but slow (tens of microseconds). */
 function computeWallClock(ms: number, tz: string): WallClock {
+  const fixed = fixedOffset(tz);
+  if (fixed !== undefined) return computeWallClock(ms + fixed, 'UTC');
   const parts: Record<string, string> = {};
   for (const p of formatterFor(tz).formatToParts(new Date(ms))) parts[p.type] = p.value;
   return {
@@ -163,6 +200,33 @@ function zoneText(offsetMs: number, letter: string): string {
   return `${sign}${hh}${mm}`;
 }
 
+/**
+ * SimpleDateFormat's `z` (short) and `zzzz` (long) zone names at an instant: "EDT", "Eastern
+ * Daylight Time". Java's names come from its locale data, Intl's from ICU; they agree on the
+ * abbreviations of US English. Where ICU has no abbreviation ("GMT+2"), and for a custom zone,
+ * Java's fallback, the offset as "GMT+02:00", is written.
+ */
+function zoneName(ms: number, tz: string, style: 'short' | 'long', offsetMs: number): string {
+  if (fixedOffset(tz) !== undefined) return zoneText(offsetMs, 'z');
+  const key = `${tz}|${style}`;
+  let formatter = zoneNameFormatters.get(key);
+  if (!formatter) zoneNameFormatters.set(key, (formatter = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: style })));
+  const name = formatter.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value;
+  return name === undefined || /^GMT[+-]/.test(name) ? zoneText(offsetMs, 'z') : name;
+}
+
+const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone abbreviations SimpleDateFormat's `z` reads besides "GMT+hh:mm", with their offsets in
+ * hours: those `zoneName` writes for the US zones (the location's among them), and UTC/GMT.
+ */
+export const ZONE_ABBREVIATIONS: Readonly<Record<string, number>> = {
+  UTC: 0, GMT: 0,
+  EST: -5, EDT: -4, CST: -6, CDT: -5, MST: -7, MDT: -6, PST: -8, PDT: -7,
+  AKST: -9, AKDT: -8, HST: -10, HDT: -9,
+};
+
 /** java.text.SimpleDateFormat for the pattern letters apps use (y M d E H h m s S a z Z X u). */
 export function formatDate(ms: number, pattern: string, tz: string): string {
   const w = wallClock(ms, tz);
@@ -214,7 +278,7 @@ function formatField(c: string, n: number, w: WallClock, ms: number, offset: num
     case 'a':
       return w.hour < 12 ? 'AM' : 'PM';
     case 'z':
-      return n >= 4 ? tz : zoneText(offset, 'z');
+      return zoneName(ms, tz, n >= 4 ? 'long' : 'short', offset);
     case 'Z':
       return zoneText(offset, 'Z');
     case 'X':

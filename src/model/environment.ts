@@ -15,10 +15,10 @@
 //   REST endpoints; the boolean settings of a page opened once per scene differ from scene to
 //   scene; a one-off timer (`runIn`) comes due later, as an event of its own; a day can pass; a
 //   setting that chooses a state for the app's devices ("set the switches to on or off") differs
-//   between the two apps. The reference's
+//   between the two apps; a time setting is the platform's ISO text. The reference's
 //   manual-action rule (§4.4) is kept in both; in `full`, what a person's later direct action
 //   sets off may also override what an earlier one set off (a person's later choice).
-import { FULL_PAIR_MODES, PER_OPENING_BOOLEANS, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
+import { FULL_PAIR_MODES, PER_OPENING_BOOLEANS, PLATFORM_TIME_SETTING, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
 import type { Value } from '../interp/values.js';
 import { capabilityOf, commandSetStates } from '../devices/capabilities.js';
@@ -86,6 +86,11 @@ export interface Environment {
    * an app with a switch input) takes the second such state; App1 keeps the first option.
    */
   secondAppState?: boolean;
+  /**
+   * A `time` setting is the platform's text, an ISO date-time (PLATFORM_TIME_SETTING), as apps
+   * that parse it with a pattern expect; the reference binds "15:00".
+   */
+  platformTimes?: boolean;
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -114,6 +119,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     nullArguments: 'change-nothing',
     timePasses: true,
     secondAppState: true,
+    platformTimes: true,
   };
 }
 
@@ -159,6 +165,7 @@ export function pairSetting(env: Environment, app: string, input: InputIR, input
     const second = deviceStateOptions(input, inputs)[1];
     if (second !== undefined) return { value: second };
   }
+  if (input.type === 'time' && env.platformTimes) return { value: PLATFORM_TIME_SETTING };
   if ((input.type === 'number' || input.type === 'decimal') && app === 'App2' && env.secondAppNumber !== undefined) return { value: env.secondAppNumber };
   return undefined;
 }

@@ -195,6 +195,27 @@ describe('java.util.Calendar and dates', () => {
     expect(show('new java.text.SimpleDateFormat("yyyy-MM-dd\'T\'HH:mm:ss.SSSZ").parse("2019-08-01T12:30:00.000-0400").time')).toBe(String(Date.UTC(2019, 7, 1, 16, 30)));
     expect(show('new Date(now()).clearTime().format("yyyy-MM-dd HH:mm:ss")')).toBe('2019-08-01 00:00:00');
   });
+
+  it("writes and reads zone names as SimpleDateFormat does (ecobee apps format a date with zzz and parse it back)", () => {
+    expect(show('new Date().format("zzz", location.timeZone)')).toBe('EDT');
+    expect(show('new Date().format("zzzz", location.timeZone)')).toBe('Eastern Daylight Time');
+    expect(show('new Date().format("z", TimeZone.getTimeZone("Asia/Tokyo"))')).toBe('GMT+09:00');
+    const midnight = String(Date.UTC(2019, 7, 1, 4));
+    for (const zone of ['EDT', 'GMT-04:00', 'GMT-4', '-0400']) {
+      expect(show(`new java.text.SimpleDateFormat("yyyy-MM-dd HH:mm zzz").parse("2019-08-01 00:00 ${zone}").time`), zone).toBe(midnight);
+    }
+    expect(show('def f = new java.text.SimpleDateFormat("yyyy-MM-dd HH:mm zzz"); f.parse(new Date().format("yyyy-MM-dd", location.timeZone) + " 00:00 " + new Date().format("zzz", location.timeZone)).time')).toBe(midnight);
+    expect(() => show('new java.text.SimpleDateFormat("HH:mm zzz").parse("00:00 Mars")')).toThrow(/ParseException/);
+  });
+
+  it("gives a time setting's own zone (the platform's timeZone), and reads Java's custom zone ids", () => {
+    // gentle-wake-up line 918: the setting's time of day, written in the setting's zone.
+    expect(show('def t = "2019-08-01T15:00:00.000-0400"; new Date().parse("yyyy-MM-dd\'T\'HH:mm:ss.SSSZ", t).format("h:mm a", timeZone(t))')).toBe('3:00 PM');
+    expect(show('timeZone("2019-08-01T15:00:00.000+0530").ID')).toBe('GMT+05:30');
+    expect(show('new Date(0).format("HH:mm z", TimeZone.getTimeZone("GMT-4"))')).toBe('20:00 GMT-04:00');
+    // Java's getTimeZone answers GMT for an id it does not know, rather than throwing.
+    expect(show('TimeZone.getTimeZone("Nowhere/Else").ID')).toBe('GMT');
+  });
 });
 
 describe('subscribeToCommand', () => {

@@ -109,6 +109,10 @@ describe('time', () => {
     expect(show('timeToday("15:00", location.timeZone).format("HH:mm", location.timeZone)')).toBe('15:00');
     expect(show('timeOfDayIsBetween("15:00", "18:00", new Date(), location.timeZone)')).toBe('true');
   });
+  it("reads a time setting's ISO text as its time of day, today (the platform's timeToday)", () => {
+    expect(show('timeToday("2019-07-30T15:00:00.000-0400", location.timeZone).format("yyyy-MM-dd HH:mm", location.timeZone)')).toBe('2019-08-01 15:00');
+    expect(show('toDateTime("2019-07-30T15:00:00.000-0400").format("yyyy-MM-dd HH:mm", location.timeZone)')).toBe('2019-07-30 15:00');
+  });
 });
 
 describe('values of statements and expressions the corpus relies on', () => {

@@ -150,6 +150,16 @@ describe('number settings', () => {
   });
 });
 
+describe('time settings', () => {
+  it("are the platform's ISO text in the full environment, so an app that parses its time setting with the platform's pattern acts; the reference's \"15:00\" stops it", () => {
+    const [arrival, departure] = [fixture('lights-on-at-arrival-time'), fixture('lights-off-on-departure')];
+    const reference = check(arrival, departure, { attributes: ['switch'], env: 'reference' });
+    expect(reference.verdict).toBe('no-conflict');
+    expect(reference.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(/ParseException: Unparseable date: "15:00"/));
+    expect(conflicts(check(arrival, departure, { attributes: ['switch'], env: 'full' }))).toContain('switch lights-on-at-arrival-time=on over lights-off-on-departure=off');
+  });
+});
+
 describe('settings that choose a device state', () => {
   const arrival = fixture('switches-on-arrival');
 

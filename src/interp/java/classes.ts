@@ -37,7 +37,7 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
   if (simple === 'Boolean' && (name === 'parseBoolean' || name === 'valueOf')) return toStr(args[0] ?? null).toLowerCase() === 'true';
   if (simple === 'String' && name === 'valueOf') return toStr(args[0] ?? null);
   if (simple === 'String' && name === 'format') return formatJava(toStr(args[0] ?? null), args.slice(1));
-  if (simple === 'TimeZone' && name === 'getTimeZone') return new BuiltinObject('timeZone', zoneOf(args[0] ?? null));
+  if (simple === 'TimeZone' && name === 'getTimeZone') return new BuiltinObject('timeZone', args[0] instanceof BuiltinObject ? zoneOf(args[0]) : time.javaZoneId(toStr(args[0] ?? null)));
   if (simple === 'TimeZone' && name === 'getDefault') return new BuiltinObject('timeZone', 'UTC');
   if (simple === 'JsonOutput' && name === 'toJson') return toJson(args[0] ?? null);
   if (simple === 'URLEncoder' && name === 'encode') return formUrlEncode(toStr(args[0] ?? null));

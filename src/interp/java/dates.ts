@@ -89,13 +89,7 @@ export function dateFormatMethod(o: BuiltinObject, name: string, args: Value[], 
 
 /** Reads one field of a date pattern from `text` at `at`: the value and where reading stopped. */
 function readField(c: string, n: number, text: string, at: number, fixedWidth: boolean): { value: number | string; end: number } {
-  if (c === 'Z' || c === 'X') {
-    const m = /^(Z|[+-]\d{2}:?\d{2})/.exec(text.slice(at));
-    if (!m) throw new GroovyError('ParseException', `Unparseable date: "${text}"`);
-    const sign = m[1].startsWith('-') ? -1 : 1;
-    const digits = m[1].replace(/[^0-9]/g, '');
-    return { value: m[1] === 'Z' ? 0 : sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000, end: at + m[1].length };
-  }
+  if (c === 'Z' || c === 'X' || c === 'z') return readZone(text, at);
   if (c === 'a' || c === 'E' || (c === 'M' && n >= 3)) {
     const m = /^[A-Za-z]+/.exec(text.slice(at));
     if (!m) throw new GroovyError('ParseException', `Unparseable date: "${text}"`);
@@ -106,11 +100,29 @@ function readField(c: string, n: number, text: string, at: number, fixedWidth: b
   return { value: Number(m[0]), end: at + m[0].length };
 }
 
+/**
+ * A zone in `text` at `at`, as SimpleDateFormat reads one for `z`, `Z` and `X`: its offset in ms.
+ * Java's general time zone ("GMT-04:00", "GMT-4", an abbreviation such as "EDT") and RFC 822 / ISO
+ * offsets ("-0400", "-04:00", "Z") are all accepted by each letter when parsing.
+ */
+function readZone(text: string, at: number): { value: number; end: number } {
+  const rest = text.slice(at);
+  const offset = /^(?:GMT|UTC)?([+-])(\d{1,2})(?::?(\d{2}))?/.exec(rest);
+  if (offset) {
+    const minutes = Number(offset[2]) * 60 + Number(offset[3] ?? 0);
+    return { value: (offset[1] === '-' ? -1 : 1) * minutes * 60_000, end: at + offset[0].length };
+  }
+  const name = /^(?:Z\b|[A-Z]{3,4}\b)/.exec(rest)?.[0];
+  if (name === 'Z') return { value: 0, end: at + 1 };
+  if (name !== undefined && Object.hasOwn(time.ZONE_ABBREVIATIONS, name)) return { value: time.ZONE_ABBREVIATIONS[name]! * 3_600_000, end: at + name.length };
+  throw new GroovyError('ParseException', `Unparseable date: "${text}"`);
+}
+
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /**
  * SimpleDateFormat.parse / Groovy's `Date.parse(pattern, text)`: the fields of `pattern` (y M d H
- * h m s S a E Z X and quoted literals) read from `text`, in `tz` unless the text gives an offset.
+ * h m s S a E z Z X and quoted literals) read from `text`, in `tz` unless the text gives a zone.
  */
 export function parseWithPattern(text: string, pattern: string, tz: string): number {
   const f = { y: 1970, M: 1, d: 1, H: 0, m: 0, s: 0, S: 0, pm: false, h12: false, offset: null as number | null };
@@ -142,7 +154,7 @@ export function parseWithPattern(text: string, pattern: string, tz: string): num
     else if (c === 's') f.s = value as number;
     else if (c === 'S') f.S = value as number;
     else if (c === 'a') f.pm = String(value).toUpperCase() === 'PM';
-    else if (c === 'Z' || c === 'X') f.offset = value as number;
+    else if (c === 'Z' || c === 'X' || c === 'z') f.offset = value as number;
   }
   const hour = f.h12 ? (f.H % 12) + (f.pm ? 12 : 0) : f.H;
   const asUtc = Date.UTC(f.y, f.M - 1, f.d, hour, f.m, f.s, f.S);

@@ -9,7 +9,7 @@ import { parseJson } from '../java/json.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
-import { ClassRef, DeviceRef, GClosure, GDate, GEvent, type GMap, type Value } from '../values.js';
+import { BuiltinObject, ClassRef, DeviceRef, GClosure, GDate, GEvent, type GMap, type Value } from '../values.js';
 import { ASYNC_HTTP_API, ASYNC_HTTP_VERBS } from '../../devices/smartapp-api.js';
 import { asyncResponse } from './async-response.js';
 import { APP, installedAppId, LOCATION, mapOf } from './objects.js';
@@ -226,7 +226,12 @@ const functions: Record<string, BuiltinFunction> = {
   },
   canSchedule: () => true,
   now: (ctx) => ctx.now(),
-  timeToday: (ctx, args) => new GDate(instantOf(args[0] ?? null, zoneOf(args[1] ?? null), ctx)),
+  // A time setting's ISO text gives its time of day, on today's date (the platform's documented
+  // behaviour), not the day the setting was saved.
+  timeToday: (ctx, args) => {
+    const tz = zoneOf(args[1] ?? null);
+    return new GDate(typeof args[0] === 'string' ? time.timeToday(args[0], tz, ctx.now()) : instantOf(args[0] ?? null, tz, ctx));
+  },
   timeTodayAfter: (ctx, args) => {
     const tz = zoneOf(args[2] ?? null);
     const start = instantOf(args[0] ?? null, tz, ctx);
@@ -237,6 +242,7 @@ const functions: Record<string, BuiltinFunction> = {
     const tz = zoneOf(args[3] ?? null);
     return time.timeOfDayIsBetween(instantOf(args[0], tz, ctx), instantOf(args[1], tz, ctx), instantOf(args[2], tz, ctx), tz);
   },
+  timeZone: (_ctx, args) => new BuiltinObject('timeZone', time.timeSettingZone(toStr(args[0] ?? null))),
   toDateTime: (ctx, args) => new GDate(instantOf(args[0] ?? null, time.LOCATION_TIME_ZONE, ctx)),
   getSunriseAndSunset: (_ctx, args, n) => sunriseAndSunset(n, args),
   getTemperatureScale: () => 'F',

@@ -62,11 +62,34 @@ export function propertyName(frame: Frame, p: string | ast.Expression): string {
 }
 
 export function evalPropertyAccess(frame: Frame, e: ast.PropertyAccess): Value {
+  const qualified = qualifiedClassName(frame, e);
+  if (qualified !== undefined) return new ClassRef(qualified);
   const obj = recurse.evalExpr(frame, e.object);
   const name = propertyName(frame, e.property);
   if (obj === null && e.safe) return null;
   if (e.spread) return iterate(obj).map((x) => (x === null ? null : getProperty(frame, x, name)));
   return getProperty(frame, obj, name);
+}
+
+/** The roots of the packages whose classes apps name in full in expressions. */
+const PACKAGE_ROOTS: ReadonlySet<string> = new Set(['java', 'groovy']);
+
+/**
+ * A class named in full as an expression (`groovy.json.JsonOutput.toJson(m)`,
+ * `java.net.URLEncoder.encode(s)`): Groovy resolves the dotted name to the class when compiling,
+ * as long as its root names no variable, field or setting of the app. Undefined otherwise.
+ */
+function qualifiedClassName(frame: Frame, e: ast.PropertyAccess): string | undefined {
+  const segment = (p: ast.PropertyAccess) => (p.safe || p.spread || typeof p.property !== 'string' ? undefined : p.property);
+  const last = segment(e);
+  if (last === undefined || !/^[A-Z]/.test(last)) return undefined;
+  const segments = [last];
+  let object = e.object;
+  for (let name; object.kind === 'PropertyAccess' && (name = segment(object)) !== undefined && /^[a-z]/.test(name); object = object.object) segments.unshift(name);
+  if (object.kind !== 'Identifier' || !PACKAGE_ROOTS.has(object.name) || frame.scope.lookup(object.name)) return undefined;
+  if (frame.app.hasField(object.name) || frame.app.inputs.has(object.name)) return undefined;
+  const qualified = [object.name, ...segments].join('.');
+  return isKnownClass(qualified) ? qualified : undefined;
 }
 
 /** A map's value of a key; a container read out of a tagged map inherits its location. */

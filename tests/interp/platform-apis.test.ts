@@ -208,6 +208,10 @@ describe('java.util.Calendar and dates', () => {
     expect(() => show('new java.text.SimpleDateFormat("HH:mm zzz").parse("00:00 Mars")')).toThrow(/ParseException/);
   });
 
+  it('converts temperatures as the SmartApp API does, to Java doubles', () => {
+    expect(show('[celsiusToFahrenheit(10), fahrenheitToCelsius(50), fahrenheitToCelsius("212")]')).toBe('[50.0, 10.0, 100.0]');
+  });
+
   it("gives a time setting's own zone (the platform's timeZone), and reads Java's custom zone ids", () => {
     // gentle-wake-up line 918: the setting's time of day, written in the setting's zone.
     expect(show('def t = "2019-08-01T15:00:00.000-0400"; new Date().parse("yyyy-MM-dd\'T\'HH:mm:ss.SSSZ", t).format("h:mm a", timeZone(t))')).toBe('3:00 PM');

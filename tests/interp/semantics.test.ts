@@ -103,6 +103,16 @@ describe('control flow', () => {
   });
 });
 
+describe('classes named in full', () => {
+  it('are the classes, as Groovy resolves a dotted package name when compiling (ecobee-connect line 552)', () => {
+    expect(show('groovy.json.JsonOutput.toJson([a: 1])')).toBe('{"a":1}');
+    expect(show('java.net.URLEncoder.encode("a b", "UTF-8")')).toBe('a+b');
+  });
+  it("stay the app's own variable where the first name is one", () => {
+    expect(show('def groovy = [json: [JsonOutput: 5]]; groovy.json.JsonOutput')).toBe('5');
+  });
+});
+
 describe('time', () => {
   it('uses the constant clock and the location time zone', () => {
     expect(show('[now(), new Date().time, new Date().format("yyyy-MM-dd HH:mm", location.timeZone)]')).toBe('[1564694080896, 1564694080896, 2019-08-01 17:14]');

@@ -9,7 +9,7 @@ import { parseJson } from '../java/json.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
-import { BuiltinObject, ClassRef, DeviceRef, GClosure, GDate, GEvent, type GMap, type Value } from '../values.js';
+import { BuiltinObject, ClassRef, DeviceRef, Double, GClosure, GDate, GEvent, type GMap, type Value } from '../values.js';
 import { ASYNC_HTTP_API, ASYNC_HTTP_VERBS } from '../../devices/smartapp-api.js';
 import { asyncResponse } from './async-response.js';
 import { APP, installedAppId, LOCATION, mapOf } from './objects.js';
@@ -246,6 +246,9 @@ const functions: Record<string, BuiltinFunction> = {
   toDateTime: (ctx, args) => new GDate(instantOf(args[0] ?? null, time.LOCATION_TIME_ZONE, ctx)),
   getSunriseAndSunset: (_ctx, args, n) => sunriseAndSunset(n, args),
   getTemperatureScale: () => 'F',
+  // The SmartApp API's conversions: Java doubles.
+  celsiusToFahrenheit: (_ctx, args) => new Double((num.toDoubleValue(args[0] ?? null).value * 9) / 5 + 32),
+  fahrenheitToCelsius: (_ctx, args) => new Double(((num.toDoubleValue(args[0] ?? null).value - 32) * 5) / 9),
   getLocation: () => LOCATION,
   getApp: () => APP,
   sendPush: message('push', 0, null),

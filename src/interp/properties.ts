@@ -63,7 +63,7 @@ export function propertyName(frame: Frame, p: string | ast.Expression): string {
 
 export function evalPropertyAccess(frame: Frame, e: ast.PropertyAccess): Value {
   const qualified = qualifiedClassName(frame, e);
-  if (qualified !== undefined) return new ClassRef(qualified);
+  if (qualified !== undefined) return isKnownClass(qualified) ? new ClassRef(qualified) : unsupported(`the class ${qualified}`);
   const obj = recurse.evalExpr(frame, e.object);
   const name = propertyName(frame, e.property);
   if (obj === null && e.safe) return null;
@@ -78,6 +78,7 @@ const PACKAGE_ROOTS: ReadonlySet<string> = new Set(['java', 'groovy']);
  * A class named in full as an expression (`groovy.json.JsonOutput.toJson(m)`,
  * `java.net.URLEncoder.encode(s)`): Groovy resolves the dotted name to the class when compiling,
  * as long as its root names no variable, field or setting of the app. Undefined otherwise.
+ * A class of those packages the interpreter does not model (`groovy.time.TimeCategory`) is a gap.
  */
 function qualifiedClassName(frame: Frame, e: ast.PropertyAccess): string | undefined {
   const segment = (p: ast.PropertyAccess) => (p.safe || p.spread || typeof p.property !== 'string' ? undefined : p.property);
@@ -88,8 +89,7 @@ function qualifiedClassName(frame: Frame, e: ast.PropertyAccess): string | undef
   for (let name; object.kind === 'PropertyAccess' && (name = segment(object)) !== undefined && /^[a-z]/.test(name); object = object.object) segments.unshift(name);
   if (object.kind !== 'Identifier' || !PACKAGE_ROOTS.has(object.name) || frame.scope.lookup(object.name)) return undefined;
   if (frame.app.hasField(object.name) || frame.app.inputs.has(object.name)) return undefined;
-  const qualified = [object.name, ...segments].join('.');
-  return isKnownClass(qualified) ? qualified : undefined;
+  return [object.name, ...segments].join('.');
 }
 
 /** A map's value of a key; a container read out of a tagged map inherits its location. */

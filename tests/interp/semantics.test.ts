@@ -103,10 +103,20 @@ describe('control flow', () => {
   });
 });
 
+describe('Map.inject', () => {
+  it('gives a closure of three parameters the total, the key and the value, and one of two the entry', () => {
+    expect(show('[a: 1, b: 2].inject(10) { total, k, v -> total + v }')).toBe('13');
+    expect(show('[a: 1, b: 2].inject("") { total, e -> total + e.key }')).toBe('ab');
+  });
+});
+
 describe('classes named in full', () => {
   it('are the classes, as Groovy resolves a dotted package name when compiling (ecobee-connect line 552)', () => {
     expect(show('groovy.json.JsonOutput.toJson([a: 1])')).toBe('{"a":1}');
     expect(show('java.net.URLEncoder.encode("a b", "UTF-8")')).toBe('a+b');
+  });
+  it('are a gap of the interpreter when it does not model the class, not a NullPointerException of the app', () => {
+    expect(() => run('use(groovy.time.TimeCategory) { new Date() + 1.hour }')).toThrow(/^unsupported: the class groovy\.time\.TimeCategory/);
   });
   it("stay the app's own variable where the first name is one", () => {
     expect(show('def groovy = [json: [JsonOutput: 5]]; groovy.json.JsonOutput')).toBe('5');
@@ -118,6 +128,9 @@ describe('time', () => {
     expect(show('[now(), new Date().time, new Date().format("yyyy-MM-dd HH:mm", location.timeZone)]')).toBe('[1564694080896, 1564694080896, 2019-08-01 17:14]');
     expect(show('timeToday("15:00", location.timeZone).format("HH:mm", location.timeZone)')).toBe('15:00');
     expect(show('timeOfDayIsBetween("15:00", "18:00", new Date(), location.timeZone)')).toBe('true');
+  });
+  it("moves a date by a day with Groovy's next() and previous() (sunrise-sunset's astroCheck: the next sunrise)", () => {
+    expect(show('def s = getSunriseAndSunset(); [s.sunrise.before(new Date()), s.sunrise.next().time - s.sunrise.time, new Date(0).previous().time]')).toBe('[true, 86400000, -86400000]');
   });
   it("reads a time setting's ISO text as its time of day, today (the platform's timeToday)", () => {
     expect(show('timeToday("2019-07-30T15:00:00.000-0400", location.timeZone).format("yyyy-MM-dd HH:mm", location.timeZone)')).toBe('2019-08-01 15:00');

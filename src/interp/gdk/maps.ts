@@ -49,6 +49,14 @@ export const mapMethods: Record<string, Method<GMap>> = {
   clone: (m) => new Map(m),
   equals: (m, a) => equals(m, a[0]),
   collect: (m, a) => iterate(m).map((e) => callEach(closureArg(a)!, e)),
+  // Groovy's Map.inject: a closure of three parameters takes the total, the key and the value.
+  inject: (m, a) => {
+    const c = closureArg(a)!;
+    const entries = iterate(m) as GMapEntry[];
+    let total = a.length > 1 ? a[0] : (entries.shift() ?? null);
+    for (const e of entries) total = c.arity === 3 ? c.invoke([total, e.key, e.value]) : c.invoke([total, e]);
+    return total;
+  },
 };
 
 export const entryMethods: Record<string, Method<GMapEntry>> = {

@@ -52,6 +52,8 @@ export function dateMethod(d: GDate, name: string, args: Value[]): MethodResult 
   if (/^get[A-Z]/.test(name)) return dateProperty(d, name.charAt(3).toLowerCase() + name.slice(4));
   // The static `Date.parse(pattern, text)` called on an instance, as Groovy allows.
   if (name === 'parse' && args.length >= 2) return parseDate(args);
+  // Groovy's Date.next() and previous() (also `++` and `--`): the same time a day later or earlier.
+  if (name === 'next' || name === 'previous') return new GDate(time.addDays(d.time, name === 'next' ? 1 : -1));
   // Groovy's clearTime(): midnight of the date in the JVM's zone (UTC on SmartThings).
   if (name === 'clearTime') return new GDate(d.time - (((d.time % 86_400_000) + 86_400_000) % 86_400_000));
   return NOT_FOUND;

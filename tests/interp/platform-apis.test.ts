@@ -233,6 +233,14 @@ def f() { sw.off(); def before = state.heard; sw.on(); [before, state.heard] }`)
   });
 });
 
+describe("a device's State", () => {
+  it("has the platform State's properties: the value in each form, and a three-axis value as a map (garage-door-monitor reads threeAxisState.xyzValue.z)", () => {
+    const prefs = 'preferences { section { input "multi", "capability.threeAxis"; input "meter", "capability.powerMeter" } }';
+    expect(show('def s = multi.threeAxisState; [s.name, s.xyzValue instanceof Map, s.xyzValue.keySet() as List]', prefs)).toBe('[threeAxis, true, [x, y, z]]');
+    expect(show('def s = meter.currentState("power"); [s.longValue == s.integerValue, s.floatValue == s.doubleValue, s.numericValue == s.numberValue, s.xyzValue, s.isoDate == s.date.format("yyyy-MM-dd\'T\'HH:mm:ss.SSS\'Z\'", TimeZone.getTimeZone("UTC"))]', prefs)).toBe('[true, true, true, null, true]');
+  });
+});
+
 describe("a device's capabilities", () => {
   it('carry the platform name and their commands and attributes, as bridge apps read them to validate a command', () => {
     const prefs = 'preferences { section { input "dimmer", "capability.switchLevel"; input "door", "capability.lock" } }';

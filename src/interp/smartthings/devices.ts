@@ -17,6 +17,9 @@ function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Valu
   // A State's three dates (`date`, `dateCreated`, `rawDateCreated`): apps time how long a state has held with any of them.
   // The state's dates are now: the model keeps no time of a value's change (docs/model.md, "The clock").
   const date = new GDate(ctx.now());
+  const integer = isNumber(value) ? num.toInt(value) : null;
+  const double = isNumber(value) ? num.toDoubleValue(value) : null;
+  // The platform State's properties: its value in each form, and the three-axis value as a map.
   return new DeviceStateMap(Object.entries({
     name: attribute,
     value: text,
@@ -24,10 +27,15 @@ function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Valu
     date,
     dateCreated: date,
     rawDateCreated: date,
+    isoDate: new Date(date.time).toISOString(),
     unit: null,
-    integerValue: isNumber(value) ? num.toInt(value) : null,
-    doubleValue: isNumber(value) ? num.toDoubleValue(value) : null,
+    integerValue: integer,
+    longValue: integer,
+    doubleValue: double,
+    floatValue: double,
     numberValue: isNumber(value) ? value : null,
+    numericValue: isNumber(value) ? value : null,
+    xyzValue: typeof value === 'string' && isVectorAttribute(attribute) ? parseJson(value) : null,
   }), text);
 }
 

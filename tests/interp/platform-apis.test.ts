@@ -241,6 +241,17 @@ describe("a device's State", () => {
   });
 });
 
+describe("a device's properties", () => {
+  it('read the same through their getters, which are no commands to the device', () => {
+    const prefs = 'preferences { section { input "sw", "capability.switch" } }';
+    expect(show('[sw.status, sw.getStatus(), sw.manufacturerName, sw.getModelName(), sw.lastActivity, sw.getLabel()]', prefs)).toBe('[ONLINE, ONLINE, null, null, null, switch0]');
+    const home = homeFor(`${prefs}\ndef f() { sw.getStatus(); sw.getManufacturerName(); sw.getFirmware() }`);
+    home.app.invoke('f', []);
+    // Only a getter of no property the model knows is taken for a command of the user's device handler.
+    expect(home.records.filter((r) => r.kind === 'command').map((r) => (r.kind === 'command' ? r.command : ''))).toEqual(['getFirmware']);
+  });
+});
+
 describe("a device's capabilities", () => {
   it('carry the platform name and their commands and attributes, as bridge apps read them to validate a command', () => {
     const prefs = 'preferences { section { input "dimmer", "capability.switchLevel"; input "door", "capability.lock" } }';

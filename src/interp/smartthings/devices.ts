@@ -74,6 +74,11 @@ export function deviceProperty(ctx: RuntimeContext, d: DeviceRef, name: string):
       return d.commands.map((c) => mapOf({ name: c }));
     case 'status':
       return 'ONLINE';
+    // What the model does not know of the user's device: no maker, no model, no activity recorded.
+    case 'manufacturerName':
+    case 'modelName':
+    case 'lastActivity':
+      return null;
     case 'latestValue':
       // The reference's device classes expose their primary attribute as a `latestValue` field.
       return d.attributes.length ? readAttribute(ctx, d, d.attributes[0]) : null;
@@ -127,11 +132,11 @@ export function deviceMethod(ctx: RuntimeContext, d: DeviceRef, name: string, ar
     case 'statesBetween':
       // No event history is modelled: every device starts with an empty past.
       return [];
-    case 'getId':
-    case 'getDisplayName':
-    case 'getLabel':
-    case 'getName':
-      return deviceProperty(ctx, d, name.charAt(3).toLowerCase() + name.slice(4));
+  }
+  // A getter is its property (`getStatus()` is `status`), not a command of the device.
+  if (/^get[A-Z]/.test(name) && args.length === 0 && n === null) {
+    const property = deviceProperty(ctx, d, name.charAt(3).toLowerCase() + name.slice(4));
+    if (property !== NOT_FOUND) return property;
   }
   if (GROOVY_OBJECT_METHODS.has(name)) return NOT_FOUND;
   // A name that cannot be a method (`thermostat."${mode}"()` with the mode "emergency heat") fails

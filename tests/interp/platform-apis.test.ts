@@ -241,6 +241,12 @@ describe("a device's State", () => {
   });
 });
 
+describe('the getters of location and app', () => {
+  it('read the properties (location.getZipCode() is location.zipCode)', () => {
+    expect(show('[location.getName() == location.name, location.getZipCode() == location.zipCode, location.getMode() == location.mode, location.getTimeZone().ID, app.getLabel() == app.label, app.getInstallationState()]')).toBe('[true, true, true, America/New_York, true, COMPLETE]');
+  });
+});
+
 describe("a device's properties", () => {
   it('read the same through their getters, which are no commands to the device', () => {
     const prefs = 'preferences { section { input "sw", "capability.switch" } }';

@@ -89,16 +89,6 @@ function locationMethod(ctx: RuntimeContext, name: string, args: Value[]): Metho
       if (value === undefined) throw new UnsupportedError(`location.${name}(${attribute})`);
       return name === 'currentValue' ? value : mapOf({ name: attribute, value, stringValue: value, date: new GDate(ctx.now()) });
     }
-    case 'getMode':
-      return ctx.host.locationMode(ctx.app);
-    case 'getModes':
-      return ctx.host.locationModes(ctx.app).map(modeObject);
-    case 'getCurrentMode':
-      return modeObject(ctx.host.locationMode(ctx.app));
-    case 'getTimeZone':
-      return LOCATION_ZONE;
-    case 'getHelloHome':
-      return HELLO_HOME;
   }
   return NOT_FOUND;
 }
@@ -177,8 +167,12 @@ export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name
   return NOT_FOUND;
 }
 
-/** Methods of `location`, `log`, `location.helloHome` and `app`. */
+/** Methods of `location`, `log`, `location.helloHome` and `app`; a getter of `location`, `app` or a hub reads its property. */
 export function globalObjectMethod(ctx: RuntimeContext, o: BuiltinObject, name: string, args: Value[]): MethodResult {
+  if (/^get[A-Z]/.test(name) && args.length === 0 && (o.kind === 'location' || o.kind === 'app' || o.kind === 'hub')) {
+    const property = globalObjectProperty(ctx, o, name.charAt(3).toLowerCase() + name.slice(4));
+    if (property !== NOT_FOUND) return property;
+  }
   switch (o.kind) {
     case 'location':
       return locationMethod(ctx, name, args);
@@ -191,11 +185,7 @@ export function globalObjectMethod(ctx: RuntimeContext, o: BuiltinObject, name: 
         return null;
       }
       return NOT_FOUND;
-    case 'hub':
-      return /^get[A-Z]/.test(name) ? globalObjectProperty(ctx, o, name.charAt(3).toLowerCase() + name.slice(4)) : NOT_FOUND;
     case 'app':
-      if (name === 'getLabel' || name === 'getName') return ctx.app.id;
-      if (name === 'getId' || name === 'getInstallationState' || name === 'getParent') return globalObjectProperty(ctx, o, name.charAt(3).toLowerCase() + name.slice(4));
       if (name === 'updateLabel') return null;
       if (name === 'updateSetting') return updateSetting(ctx, args);
       return NOT_FOUND;

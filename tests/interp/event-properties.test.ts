@@ -22,3 +22,13 @@ describe('an event property', () => {
     expect(withEvent('try { evt."${state.field}" } catch (MissingPropertyException e) { "caught" } catch (Exception e) { "other" }')).toBe("caught");
   });
 });
+
+describe("an event's JSON value", () => {
+  const jsonEvent = new GEvent('trackData', '{"artist":"A","level":5}', 'DEVICE', null, new GDate(0), null, true, false);
+  const read = (body: string) => toStr(homeFor(`def f(evt) {\n${body}\n}\n`).app.invoke('f', [jsonEvent]));
+
+  it('is the parsed value (jsonValue), and text that is not JSON fails as on the platform', () => {
+    expect(read('[evt.jsonValue.artist, evt.jsonValue.level]')).toBe('[A, 5]');
+    expect(withEvent('try { evt.jsonValue } catch (e) { "not JSON" }')).toBe('not JSON');
+  });
+});

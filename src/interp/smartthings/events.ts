@@ -83,6 +83,8 @@ function modelledProperty(e: GEvent, name: string, clock: time.Clock): MethodRes
     case 'dateValue':
       return new GDate(time.parseIsoDateTime(e.value));
     case 'xyzValue':
+    case 'jsonValue':
+      // The value's JSON; text that is not JSON is the platform's exception too.
       return parseJson(e.value);
     case 'unit':
       return e.unit;

@@ -11,7 +11,8 @@
 //   (`thermostat1."${mode}"()`); every command of every capability when a method of anything else
 //   is (a local variable that shadows a device input's name is not seen);
 // - the location mode when the code names `setLocationMode` or `setMode`, assigns a `mode`
-//   property, or calls a method by a computed name on anything but a device input.
+//   property, or calls a method by a computed name on anything but a device input (on the app
+//   itself, only with arguments: see `computedOnApp`).
 // If the two bounds share no tracked attribute, no search can find a conflict. A logger app, which
 // issues no command at all, never conflicts.
 //
@@ -48,11 +49,18 @@ interface NamedCalls {
   computedCommand: boolean;
   /** The capabilities of the inputs a computed command is called on, when the input is certain. */
   computedOn: Set<string>;
+  /**
+   * The app itself is called by a computed name with arguments (`"${action}"(mode)`). Such a call
+   * runs one of the app's own methods (whose writes this scan counts anyway) or a platform
+   * function, of which only `setLocationMode` writes, and it takes an argument: so with arguments
+   * the location mode, without them nothing more (smart-alarm's button actions, `"${item.action}"()`).
+   */
+  computedOnApp: boolean;
   assignsMode: boolean;
 }
 
 function namedCalls(app: AppIR): NamedCalls {
-  const found: NamedCalls = { methods: new Set(), onCapability: new Map(), computed: false, computedCommand: false, computedOn: new Set(), assignsMode: false };
+  const found: NamedCalls = { methods: new Set(), onCapability: new Map(), computed: false, computedCommand: false, computedOn: new Set(), computedOnApp: false, assignsMode: false };
   const inputs = deviceInputs(app);
   const shadowed = shadowingNames(app);
   const scan = (root: ast.Node) => {
@@ -66,6 +74,7 @@ function namedCalls(app: AppIR): NamedCalls {
           else found.methods.add(node.method);
         } else if (capability !== undefined) found.computedOn.add(capability);
         else if (node.receiver?.kind === 'Identifier' && inputs.has(node.receiver.name)) found.computedCommand = true;
+        else if (node.receiver === null || node.receiver.kind === 'ThisExpr') found.computedOnApp ||= node.args.length > 0 || node.namedArgs.length > 0;
         else found.computed = true;
       } else if (node.kind === 'MethodReference') {
         found.methods.add(node.method);
@@ -102,6 +111,6 @@ export function possibleWrites(app: AppIR): WriteTarget[] {
       for (const attribute of attributes) add(device, attribute);
     }
   }
-  if (calls.computed || calls.assignsMode || [...MODE_SETTERS].some((name) => calls.methods.has(name))) add('location', 'mode');
+  if (calls.computed || calls.computedOnApp || calls.assignsMode || [...MODE_SETTERS].some((name) => calls.methods.has(name))) add('location', 'mode');
   return [...targets.values()];
 }

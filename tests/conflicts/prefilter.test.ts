@@ -39,9 +39,16 @@ describe('possibleWrites on small apps', () => {
     expect(keys(possibleWrites(inlineApp(inputs, 'log.debug "motion"')))).toEqual([]);
   });
 
-  it('takes every command of every input and the mode when a method is called by a computed name', () => {
-    const all = keys(possibleWrites(inlineApp(inputs, 'def cmd = "on"\n"$cmd"()')));
+  it('takes every command of every input and the mode when a method of something that may be a device is called by a computed name', () => {
+    const all = keys(possibleWrites(inlineApp(inputs, 'def cmd = "on"\ndef target = [sw, lk][0]\ntarget."$cmd"()')));
     expect(all).toEqual(expect.arrayContaining(['switch0.switch', 'switch0.level', 'lock0.lock', 'location.mode']));
+  });
+
+  it("takes only the mode when the app itself is called by a computed name with arguments (setLocationMode may be the name), and nothing without", () => {
+    expect(keys(possibleWrites(inlineApp(inputs, 'def action = "setLocationMode"\n"$action"("away")')))).toEqual(['location.mode']);
+    expect(keys(possibleWrites(inlineApp(inputs, 'def action = "armAway"\n"$action"()\nthis."$action"()')))).toEqual([]);
+    // The app's own methods that such a call may run are in the bound already: it is syntactic over the whole app.
+    expect(keys(possibleWrites(inlineApp(inputs, '"${evt.value}"()\n}\ndef active() { sw.on()')))).toEqual(['switch0.switch']);
   });
 
   it("takes every command of the input's capability, but not the mode, when the computed name is called on a device input", () => {

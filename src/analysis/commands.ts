@@ -2,7 +2,7 @@
 // prefilter's sound write bound (write-bound.ts) and the classification of apps for pair groups
 // (classify.ts) ask it which commands a capability has and which attributes each can write, so the
 // two cannot drift apart.
-import { capabilityOf } from '../devices/capabilities.js';
+import { capabilityOf, type CommandWrite } from '../devices/capabilities.js';
 import type { AppIR } from '../ir/ir.js';
 
 /**
@@ -11,8 +11,13 @@ import type { AppIR } from '../ir/ir.js';
  * accepts (`poll`, `refresh`) write nothing and are left out.
  */
 export function commandWrites(capability: string): ReadonlyMap<string, readonly string[]> {
+  return new Map([...commandWriteSpecs(capability)].map(([command, writes]) => [command, writes.map((w) => w.attribute)]));
+}
+
+/** The commands of a capability with their writes (attribute and what is stored), as `commandWrites`. */
+export function commandWriteSpecs(capability: string): ReadonlyMap<string, readonly CommandWrite[]> {
   const spec = capabilityOf(capability);
-  return new Map(Object.entries(spec?.commands ?? {}).map(([command, { writes }]) => [command, writes.map((w) => w.attribute)]));
+  return new Map(Object.entries(spec?.commands ?? {}).map(([command, { writes }]) => [command, writes]));
 }
 
 /** The app's device inputs: input name → capability. */

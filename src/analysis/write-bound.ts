@@ -22,7 +22,8 @@ import { simulatedDeviceId } from '../devices/capabilities.js';
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
-import { commandWrites, deviceInputs } from './commands.js';
+import { commandWriteSpecs, deviceInputs } from './commands.js';
+import type { CommandWrite } from '../devices/capabilities.js';
 import { ReceiverResolver, shadowingNames } from './device-receivers.js';
 
 /** A device attribute (or `location`/`mode`) an app may write. */
@@ -57,10 +58,49 @@ interface NamedCalls {
    */
   computedOnApp: boolean;
   assignsMode: boolean;
+  /**
+   * Per method name, the arguments of its calls anywhere in the app (on any receiver), by
+   * position: the texts of the literals passed there, or `ANY` when some call passes something
+   * else (or an options map first, or is a method reference). A command's write of an argument
+   * can store only these.
+   */
+  argumentTexts: Map<string, Map<number, WrittenValues> | typeof ANY>;
+  /** The values assigned to a `mode` property (`location.mode = "Away"`). */
+  assignedModes: WrittenValues;
+}
+
+/** The values an app may write to one target: the texts of the constants it can write, or any value. */
+export type WrittenValues = ReadonlySet<string> | typeof ANY;
+export const ANY = 'any';
+
+/** A write target with the values the app may write there. */
+export interface BoundWrite {
+  target: WriteTarget;
+  values: WrittenValues;
+}
+
+function union(a: WrittenValues | undefined, b: WrittenValues): WrittenValues {
+  if (a === undefined) return b;
+  return a === ANY || b === ANY ? ANY : new Set([...a, ...b]);
+}
+
+/** The text a literal argument is written as (a string, an integer), or `ANY` for anything else. */
+function literalText(e: ast.Expression | undefined): WrittenValues {
+  if (e?.kind === 'StringLiteral') return new Set([e.value]);
+  if (e?.kind === 'NumberLiteral' && Number.isInteger(e.value) && !e.isDecimal) return new Set([String(e.value)]);
+  return ANY;
 }
 
 function namedCalls(app: AppIR): NamedCalls {
-  const found: NamedCalls = { methods: new Set(), onCapability: new Map(), computed: false, computedCommand: false, computedOn: new Set(), computedOnApp: false, assignsMode: false };
+  const found: NamedCalls = { methods: new Set(), onCapability: new Map(), computed: false, computedCommand: false, computedOn: new Set(), computedOnApp: false, assignsMode: false, argumentTexts: new Map(), assignedModes: new Set() };
+  const noteArguments = (method: string, args: readonly ast.Expression[] | undefined) => {
+    const known = found.argumentTexts.get(method) ?? new Map<number, WrittenValues>();
+    if (known === ANY) return;
+    // An options map first (`on([delay: 1000])`) moves the positions; a reference passes anything.
+    if (args === undefined || args[0]?.kind === 'MapLiteral') return void found.argumentTexts.set(method, ANY);
+    args.forEach((arg, i) => known.set(i, union(known.get(i), literalText(arg))));
+    found.argumentTexts.set(method, known);
+  };
   const inputs = deviceInputs(app);
   const shadowed = shadowingNames(app);
   const scan = (root: ast.Node) => {
@@ -70,6 +110,7 @@ function namedCalls(app: AppIR): NamedCalls {
         const input = node.receiver === null ? undefined : receivers.inputOf(node.receiver);
         const capability = input === undefined ? undefined : inputs.get(input);
         if (typeof node.method === 'string') {
+          noteArguments(node.method, node.namedArgs.length > 0 ? undefined : node.args);
           if (capability !== undefined && !REFLECTIVE_CALLS.has(node.method) && !MODE_SETTERS.has(node.method)) addTo(found.onCapability, capability, node.method);
           else found.methods.add(node.method);
         } else if (capability !== undefined) found.computedOn.add(capability);
@@ -78,9 +119,13 @@ function namedCalls(app: AppIR): NamedCalls {
         else found.computed = true;
       } else if (node.kind === 'MethodReference') {
         found.methods.add(node.method);
+        noteArguments(node.method, undefined);
       } else if (node.kind === 'Assign' && node.target.kind === 'PropertyAccess') {
         const property = node.target.property;
-        if (typeof property !== 'string' || property === 'mode') found.assignsMode = true;
+        if (typeof property !== 'string' || property === 'mode') {
+          found.assignsMode = true;
+          found.assignedModes = union(found.assignedModes, node.operator === '=' ? literalText(node.value) : ANY);
+        }
       }
     });
   };
@@ -99,18 +144,49 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
 
 /** Every device attribute and location attribute the app may write (see the file comment). */
 export function possibleWrites(app: AppIR): WriteTarget[] {
+  return writeBound(app).map((w) => w.target);
+}
+
+/**
+ * The write bound with the values: per target, the texts of the constants the app's commands can
+ * store there (a lock's `unlock()` stores "unlocked"; `setThermostatMode("off")`, called only with
+ * that literal anywhere in the app, "off"), or `ANY`. Two apps that can store only one and the
+ * same value in a target never conflict there: a conflict needs a different value.
+ */
+export function writeBound(app: AppIR): BoundWrite[] {
   const calls = namedCalls(app);
-  const targets = new Map<string, WriteTarget>();
-  const add = (device: string, attribute: string) => targets.set(targetKey({ device, attribute }), { device, attribute });
+  const bound = new Map<string, BoundWrite>();
+  const add = (device: string, attribute: string, values: WrittenValues) => {
+    const key = targetKey({ device, attribute });
+    bound.set(key, { target: { device, attribute }, values: union(bound.get(key)?.values, values) });
+  };
   const capabilities = new Set(deviceInputs(app).values());
   for (const capability of capabilities) {
     const device = simulatedDeviceId(capability);
     const anyCommand = calls.computed || calls.computedCommand || calls.computedOn.has(capability);
-    for (const [command, attributes] of commandWrites(capability)) {
+    for (const [command, writes] of commandWriteSpecs(capability)) {
       if (!anyCommand && !calls.methods.has(command) && !calls.onCapability.get(capability)?.has(command)) continue;
-      for (const attribute of attributes) add(device, attribute);
+      for (const w of writes) add(device, w.attribute, writtenValues(w, anyCommand ? ANY : (calls.argumentTexts.get(command) ?? ANY)));
     }
   }
-  if (calls.computed || calls.computedOnApp || calls.assignsMode || [...MODE_SETTERS].some((name) => calls.methods.has(name))) add('location', 'mode');
-  return [...targets.values()];
+  if (calls.computed || calls.computedOnApp) add('location', 'mode', ANY);
+  if (calls.assignsMode) add('location', 'mode', calls.assignedModes);
+  for (const setter of MODE_SETTERS) if (calls.methods.has(setter)) add('location', 'mode', argumentAt(calls.argumentTexts.get(setter) ?? ANY, 0));
+  return [...bound.values()];
+}
+
+/**
+ * What one write of a command can store: its constant; for an argument, the literals the app's
+ * calls pass at that position (`args`; `ANY` when the command may be called by a computed name or
+ * referenced); anything for a map key or a toggle.
+ */
+function writtenValues(w: CommandWrite, args: ReadonlyMap<number, WrittenValues> | typeof ANY): WrittenValues {
+  if ('value' in w) return new Set([String(w.value)]);
+  if ('arg' in w) return argumentAt(args, w.arg);
+  return ANY;
+}
+
+/** The texts passed at one position; a position no call fills writes nothing, so it is left to `ANY` too (never wrong). */
+function argumentAt(args: ReadonlyMap<number, WrittenValues> | typeof ANY, position: number): WrittenValues {
+  return args === ANY ? ANY : (args.get(position) ?? ANY);
 }

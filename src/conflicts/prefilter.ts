@@ -1,21 +1,36 @@
 // Decides pairs that cannot conflict without exploring them, from the sound static bound on what
 // each app can write (src/analysis/write-bound.ts).
-import { possibleWrites, targetKey, type WriteTarget } from '../analysis/write-bound.js';
+import { ANY, targetKey, writeBound, type BoundWrite, type WriteTarget } from '../analysis/write-bound.js';
 import type { AppIR } from '../ir/ir.js';
 
 /**
  * Why the pair cannot conflict on a tracked attribute, or undefined when it might. `tracked` says
- * whether a write target counts (the same filter conflict detection applies).
+ * whether a write target counts (the same filter conflict detection applies). A conflict needs
+ * both apps to write the same target, with different values.
  */
 export function noConflictReason(
   apps: readonly [{ ir: AppIR; name: string }, { ir: AppIR; name: string }],
   tracked: (target: WriteTarget) => boolean,
 ): string | undefined {
-  const [first, second] = apps.map((a) => possibleWrites(a.ir).filter(tracked));
+  const [first, second] = apps.map((a) => writeBound(a.ir).filter((w) => tracked(w.target)));
   for (const [i, writes] of [first, second].entries()) {
     if (writes.length === 0) return `${apps[i].name} can write no tracked attribute (it issues no command that writes one)`;
   }
-  const keys = new Set(first.map(targetKey));
-  if (second.some((t) => keys.has(targetKey(t)))) return undefined;
-  return 'the apps can write no tracked attribute in common';
+  const firstByKey = new Map(first.map((w) => [targetKey(w.target), w]));
+  const shared = second.flatMap((w) => {
+    const other = firstByKey.get(targetKey(w.target));
+    return other === undefined ? [] : [[other, w] as const];
+  });
+  if (shared.length === 0) return 'the apps can write no tracked attribute in common';
+  const sameValue = shared.map(([a, b]) => onlyValue(a, b));
+  if (sameValue.some((v) => v === undefined)) return undefined;
+  const where = shared.map(([a], i) => `${targetKey(a.target)} = ${JSON.stringify(sameValue[i])}`).join(', ');
+  return `the apps can write only the same value to each tracked attribute they share (${where})`;
+}
+
+/** The one value both apps can write to a target, or undefined when they may write two values. */
+function onlyValue(a: BoundWrite, b: BoundWrite): string | undefined {
+  if (a.values === ANY || b.values === ANY) return undefined;
+  const values = new Set([...a.values, ...b.values]);
+  return values.size === 1 ? [...values][0] : undefined;
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { possibleWrites, type WriteTarget } from '../../src/analysis/write-bound.js';
+import { ANY, possibleWrites, writeBound, type WriteTarget } from '../../src/analysis/write-bound.js';
 import { noConflictReason } from '../../src/conflicts/prefilter.js';
 import type { AppIR } from '../../src/ir/ir.js';
 import { checkPair } from '../../src/pipeline/check-pair.js';
@@ -95,6 +95,31 @@ describe('possibleWrites on small apps', () => {
   });
 });
 
+describe('the values in the bound', () => {
+  const inputs = 'input "m", "capability.motionSensor"\ninput "lk", "capability.lock"\ninput "t", "capability.thermostat"\ninput "wanted", "enum", options: ["heat", "cool"]';
+  const values = (body: string) => Object.fromEntries(writeBound(inlineApp(inputs, body)).map((w) => [`${w.target.device}.${w.target.attribute}`, w.values === ANY ? ANY : [...w.values].sort()]));
+
+  it("are a command's constants, and the literals its calls pass where it stores an argument", () => {
+    expect(values('lk.unlock()')).toEqual({ 'lock0.lock': ['unlocked'] });
+    expect(values('t.setThermostatMode("off")\nt.setHeatingSetpoint(68)\nt.setHeatingSetpoint("70")')).toEqual({ 'thermostat0.thermostatMode': ['off'], 'thermostat0.heatingSetpoint': ['68', '70'] });
+    expect(values('setLocationMode("Away")')).toEqual({ 'location.mode': ['Away'] });
+  });
+
+  it('are any value where an argument is not a literal, the command is referenced or called by a computed name, or an options map comes first', () => {
+    expect(values('t.setThermostatMode(wanted)')).toEqual({ 'thermostat0.thermostatMode': ANY });
+    expect(values('t.setThermostatMode("off")\n[1].each(t.&setThermostatMode)')).toEqual({ 'thermostat0.thermostatMode': ANY });
+    expect(values('t.setThermostatMode("off")\nt."${wanted}"()')['thermostat0.thermostatMode']).toBe(ANY);
+    expect(values('t.setHeatingSetpoint([delay: 5], 68)')).toEqual({ 'thermostat0.heatingSetpoint': ANY });
+  });
+
+  it('decide a pair whose apps can store only one and the same value where both write, and leave two values to the search', () => {
+    const app = (body: string) => ({ ir: inlineApp(inputs, body), name: body });
+    expect(noConflictReason([app('lk.unlock()'), app('lk.unlock()\nt.setThermostatMode("off")')], everything)).toMatch(/only the same value .*lock0\.lock = "unlocked"/);
+    expect(noConflictReason([app('lk.unlock()'), app('lk.lock()')], everything)).toBeUndefined();
+    expect(noConflictReason([app('t.setThermostatMode("off")'), app('t.setThermostatMode(wanted)')], everything)).toBeUndefined();
+  });
+});
+
 describe.skipIf(!HAVE_CORPUS)('possibleWrites on corpus apps', () => {
   it('is empty for the logger apps, which issue no command', () => {
     for (const logger of ['initial-state-event-sender', 'initial-state-event-streamer', 'buffered-event-sender', 'unbuffered-event-sender', 'influxdb-logger', 'groveStreams']) {
@@ -116,9 +141,10 @@ describe.skipIf(!HAVE_CORPUS)('possibleWrites on corpus apps', () => {
   });
 
   // Soundness against the interpreter: explore pairs of listed apps for a while and check that every
-  // attribute write the search saw an app make is inside that app's bound. Each app is paired with a
-  // partner from its group so that its handlers run on events and on the partner's commands.
-  it('contains every write a search makes, for every app of the device-interaction lists', () => {
+  // attribute write the search saw an app make is inside that app's bound, with a value the bound
+  // allows. Each app is paired with a partner from its group so that its handlers run on events and
+  // on the partner's commands, in both environments (the full one sets the apps' settings apart).
+  it.each(['reference', 'full'] as const)('contains every write a search makes, and its value, for every app of the device-interaction lists (%s environment)', (env) => {
     const apps = [...new Set(readdirSync(join(LISTS_DIR, 'device-interaction')).flatMap((list) => listedApps(list)))];
     let checked = 0;
     let writing = 0;
@@ -126,19 +152,23 @@ describe.skipIf(!HAVE_CORPUS)('possibleWrites on corpus apps', () => {
       const loaded = loadApp(join(SMARTAPPS_DIR, name));
       const partner = loadApp(join(SMARTAPPS_DIR, apps[(i + 1) % apps.length]));
       if (!loaded.ok || !partner.ok) continue;
-      const bound = new Set(keys(possibleWrites(loaded.app.ir)));
-      const system = pairSystem(loaded.app, partner.app);
-      let seen: string[];
+      const bound = new Map(writeBound(loaded.app.ir).map((w) => [`${w.target.device}.${w.target.attribute}`, w.values]));
+      const system = pairSystem(loaded.app, partner.app, { env });
+      let seen: { target: string; value: string }[];
       try {
         const { result } = explorePair(system, { mode: 'nodpor', maxStates: 60, budgetMs: 2000 });
         seen = [];
         for (let t = 0; t < result.graph.transitionCount; t++) {
-          for (const w of result.graph.transition(t).info?.writes ?? []) if (w.app === 'App1') seen.push(`${w.device}.${w.attribute}`);
+          for (const w of result.graph.transition(t).info?.writes ?? []) if (w.app === 'App1') seen.push({ target: `${w.device}.${w.attribute}`, value: w.value });
         }
       } catch {
         continue; // an app that fails at run time makes no writes to check
       }
-      for (const write of seen) expect(bound.has(write), `${name} wrote ${write}`).toBe(true);
+      for (const { target, value } of seen) {
+        expect(bound.has(target), `${name} wrote ${target}`).toBe(true);
+        const values = bound.get(target)!;
+        if (values !== ANY) expect([...values], `${name} wrote ${target} = ${value}`).toContain(value);
+      }
       checked++;
       if (seen.length > 0) writing++;
     }

@@ -102,7 +102,7 @@ export function timeSettingZone(text: string): string {
   const m = /(?:Z|([+-])(\d{2}):?(\d{2}))$/.exec(text.trim());
   if (!m || !/T\d/.test(text)) return LOCATION_TIME_ZONE;
   if (m[1] === undefined) return 'GMT';
-  return `GMT${m[1]}${m[2]}:${m[3]}`;
+  return zoneText((m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * MINUTE, 'z');
 }
 
 /** Intl's formatToParts: exact for every zone, but slow (tens of microseconds). */

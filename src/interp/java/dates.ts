@@ -1,7 +1,7 @@
 // java.util.Date, java.util.TimeZone and java.text.SimpleDateFormat, and the time arguments the
 // platform's functions take (a Date, epoch ms, a time or ISO string).
 import { GroovyError } from '../errors.js';
-import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+import { NOT_FOUND, getterProperty, type MethodResult } from '../groovy-methods.js';
 import { toStr } from '../operators.js';
 import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';
@@ -49,7 +49,8 @@ export function dateMethod(d: GDate, name: string, args: Value[]): MethodResult 
     const tz = args.length > 1 ? zoneOf(args[1]) : 'UTC';
     return time.formatDate(d.time, toStr(args[0] ?? null), tz);
   }
-  if (/^get[A-Z]/.test(name)) return dateProperty(d, name.charAt(3).toLowerCase() + name.slice(4));
+  const property = getterProperty(name);
+  if (property !== undefined) return dateProperty(d, property);
   // The static `Date.parse(pattern, text)` called on an instance, as Groovy allows.
   if (name === 'parse' && args.length >= 2) return parseDate(args);
   // Groovy's Date.next() and previous() (also `++` and `--`): the same time a day later or earlier.

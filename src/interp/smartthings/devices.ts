@@ -4,7 +4,7 @@ import type { RuntimeContext } from '../context.js';
 import { attributeNames, capabilityOf, commandNames, isStandardAttribute, isVectorAttribute } from '../../devices/capabilities.js';
 import { parseJson } from '../java/json.js';
 import { missingMethod, missingProperty } from '../errors.js';
-import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+import { NOT_FOUND, getterProperty, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { DeviceStateMap, GDate, isNumber, type DeviceRef, type GMap, type Value } from '../values.js';
@@ -17,8 +17,9 @@ function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Valu
   // A State's three dates (`date`, `dateCreated`, `rawDateCreated`): apps time how long a state has held with any of them.
   // The state's dates are now: the model keeps no time of a value's change (docs/model.md, "The clock").
   const date = new GDate(ctx.now());
-  const integer = isNumber(value) ? num.toInt(value) : null;
-  const double = isNumber(value) ? num.toDoubleValue(value) : null;
+  const number = isNumber(value) ? value : null;
+  const integer = number === null ? null : num.toInt(number);
+  const double = number === null ? null : num.toDoubleValue(number);
   // The platform State's properties: its value in each form, and the three-axis value as a map.
   return new DeviceStateMap(Object.entries({
     name: attribute,
@@ -33,8 +34,8 @@ function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Valu
     longValue: integer,
     doubleValue: double,
     floatValue: double,
-    numberValue: isNumber(value) ? value : null,
-    numericValue: isNumber(value) ? value : null,
+    numberValue: number,
+    numericValue: number,
     xyzValue: typeof value === 'string' && isVectorAttribute(attribute) ? parseJson(value) : null,
   }), text);
 }
@@ -134,8 +135,9 @@ export function deviceMethod(ctx: RuntimeContext, d: DeviceRef, name: string, ar
       return [];
   }
   // A getter is its property (`getStatus()` is `status`), not a command of the device.
-  if (/^get[A-Z]/.test(name) && args.length === 0 && n === null) {
-    const property = deviceProperty(ctx, d, name.charAt(3).toLowerCase() + name.slice(4));
+  const getter = args.length === 0 && n === null ? getterProperty(name) : undefined;
+  if (getter !== undefined) {
+    const property = deviceProperty(ctx, d, getter);
     if (property !== NOT_FOUND) return property;
   }
   if (GROOVY_OBJECT_METHODS.has(name)) return NOT_FOUND;

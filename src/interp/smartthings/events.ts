@@ -2,7 +2,7 @@
 // `jsonData`, `isPhysical()`, ...
 import { EVENT_CLASS, EVENT_PROPERTIES } from '../../devices/smartapp-api.js';
 import { missingProperty } from '../errors.js';
-import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+import { NOT_FOUND, getterProperty, type MethodResult } from '../groovy-methods.js';
 import { parseJson, toJson } from '../java/json.js';
 import * as num from '../numbers.js';
 import * as time from '../time.js';
@@ -104,6 +104,7 @@ export function eventMethod(e: GEvent, name: string, clock: time.Clock): MethodR
   if (name === 'isPhysical') return e.physical;
   if (name === 'isDigital') return !e.physical;
   if (name === 'isStateChange') return e.isStateChange;
-  if (/^get[A-Z]/.test(name)) return modelledProperty(e, name.charAt(3).toLowerCase() + name.slice(4), clock);
+  const property = getterProperty(name);
+  if (property !== undefined) return modelledProperty(e, property, clock);
   return NOT_FOUND;
 }

@@ -2,7 +2,7 @@
 // routines), `app` (and its settings) and `log`. Every effect goes through the Host or the app's state.
 import type { RuntimeContext } from '../context.js';
 import { missingMethod, UnsupportedError } from '../errors.js';
-import { NOT_FOUND, callGroovyMethod, type MethodResult } from '../groovy-methods.js';
+import { NOT_FOUND, callGroovyMethod, getterProperty, type MethodResult } from '../groovy-methods.js';
 import { HUB_PROPERTIES } from '../../devices/input-defaults.js';
 import { ASYNC_HTTP_API } from '../../devices/smartapp-api.js';
 import * as num from '../numbers.js';
@@ -169,8 +169,9 @@ export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name
 
 /** Methods of `location`, `log`, `location.helloHome` and `app`; a getter of `location`, `app` or a hub reads its property. */
 export function globalObjectMethod(ctx: RuntimeContext, o: BuiltinObject, name: string, args: Value[]): MethodResult {
-  if (/^get[A-Z]/.test(name) && args.length === 0 && (o.kind === 'location' || o.kind === 'app' || o.kind === 'hub')) {
-    const property = globalObjectProperty(ctx, o, name.charAt(3).toLowerCase() + name.slice(4));
+  const getter = args.length === 0 && (o.kind === 'location' || o.kind === 'app' || o.kind === 'hub') ? getterProperty(name) : undefined;
+  if (getter !== undefined) {
+    const property = globalObjectProperty(ctx, o, getter);
     if (property !== NOT_FOUND) return property;
   }
   switch (o.kind) {

@@ -12,6 +12,9 @@ export const DEFAULT_MODE = 'home';
  */
 export const PLATFORM_TIME_SETTING = '2019-08-01T15:00:00.000-0400';
 
+/** Input types a person types free text into; the reference binds them all to one text constant. */
+export const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set(['text', 'string', 'paragraph', 'password', 'email']);
+
 /** Input types whose value is a constant, with that constant. */
 export const INPUT_CONSTANTS: Readonly<Record<string, PlainValue>> = {
   number: 50,

@@ -15,10 +15,11 @@
 //   REST endpoints; the boolean settings of a page opened once per scene differ from scene to
 //   scene; a one-off timer (`runIn`) comes due later, as an event of its own; a day can pass; a
 //   setting that chooses a state for the app's devices ("set the switches to on or off") differs
-//   between the two apps; a time setting is the platform's ISO text. The reference's
+//   between the two apps; a time setting is the platform's ISO text; a text setting holds its
+//   default, and an optional one without a default is left blank. The reference's
 //   manual-action rule (§4.4) is kept in both; in `full`, what a person's later direct action
 //   sets off may also override what an earlier one set off (a person's later choice).
-import { FULL_PAIR_MODES, PER_OPENING_BOOLEANS, PLATFORM_TIME_SETTING, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER } from '../devices/input-defaults.js';
+import { FULL_PAIR_MODES, PER_OPENING_BOOLEANS, PLATFORM_TIME_SETTING, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER, TEXT_INPUT_TYPES } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
 import type { Value } from '../interp/values.js';
 import { capabilityOf, commandSetStates } from '../devices/capabilities.js';
@@ -91,6 +92,12 @@ export interface Environment {
    * that parse it with a pattern expect; the reference binds "15:00".
    */
   platformTimes?: boolean;
+  /**
+   * A text setting holds its declared `defaultValue`; an optional one without a default is left
+   * blank (null), as a person who skips it leaves it. The reference binds "This is just a text!"
+   * to every text input, which apps that expect "HH:MM" or a number in it cannot read.
+   */
+  textAsLeft?: boolean;
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -120,6 +127,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     timePasses: true,
     secondAppState: true,
     platformTimes: true,
+    textAsLeft: true,
   };
 }
 
@@ -136,6 +144,13 @@ function deviceStateOptions(input: InputIR, inputs: readonly InputIR[]): Value[]
     if (states.length >= 2) return states;
   }
   return [];
+}
+
+/** A text setting as a person leaves it: its default, else blank when optional; undefined keeps the constant. */
+function textAsLeft(input: InputIR): { value: Value } | undefined {
+  const declared = input.defaultValue;
+  if (typeof declared === 'string' || typeof declared === 'number') return { value: String(declared) };
+  return input.required ? undefined : { value: null };
 }
 
 /** The location's modes: the reference's three, and in the full environment every mode the apps name. */
@@ -166,6 +181,7 @@ export function pairSetting(env: Environment, app: string, input: InputIR, input
     if (second !== undefined) return { value: second };
   }
   if (input.type === 'time' && env.platformTimes) return { value: PLATFORM_TIME_SETTING };
+  if (env.textAsLeft && TEXT_INPUT_TYPES.has(input.type)) return textAsLeft(input);
   if ((input.type === 'number' || input.type === 'decimal') && app === 'App2' && env.secondAppNumber !== undefined) return { value: env.secondAppNumber };
   return undefined;
 }

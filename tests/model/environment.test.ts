@@ -160,6 +160,28 @@ describe('time settings', () => {
   });
 });
 
+describe('text settings', () => {
+  const delayed = fixture('lights-on-after-delay');
+
+  it('hold their default, or nothing when optional, in the full environment, so an app that reads a number or an hour from them acts; the reference\'s text constant stops it', () => {
+    const reference = check(delayed, fixture('lights-off-on-departure'), { attributes: ['switch'], env: 'reference' });
+    expect(reference.verdict).toBe('no-conflict');
+    expect(reference.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(/NumberFormatException: For input string: "This is just a text!"/));
+    expect(conflicts(check(delayed, fixture('lights-off-on-departure'), { attributes: ['switch'], env: 'full' }))).toContain('switch lights-on-after-delay=on over lights-off-on-departure=off');
+  });
+
+  it('keep the reference\'s constant when required and without a default', () => {
+    const lowered = lowerSource('preferences { section { input "greeting", "text"\ninput "signature", "text", required: false } }', 'texts.groovy');
+    if (!lowered.ok) throw new Error('source does not lower');
+    const app = lowered.app;
+    const input = (name: string) => app.inputs.find((i) => i.name === name)!;
+    const full = pairEnvironment({ env: 'full' });
+    expect(pairSetting(full, 'App1', input('greeting'), app.inputs)).toBeUndefined();
+    expect(pairSetting(full, 'App2', input('signature'), app.inputs)).toEqual({ value: null });
+    expect(pairSetting(pairEnvironment({ env: 'reference' }), 'App2', input('signature'), app.inputs)).toBeUndefined();
+  });
+});
+
 describe('settings that choose a device state', () => {
   const arrival = fixture('switches-on-arrival');
 

@@ -71,7 +71,7 @@ interface Row {
 }
 
 function assess(file: string, partners: readonly LoadedApp[]): Row {
-  const census = censusFile(file);
+  const census = censusFile(file, DEFAULT_ENVIRONMENT);
   const stage = census.blocks[0];
   if (stage?.kind === 'parse' || stage?.kind === 'not-a-smartapp') return { file, census, excluded: stage.kind, accepted: false };
   const loaded = loadApp(file);

@@ -5,8 +5,10 @@
 // handler no listed event reaches still runs). An exception the app raises ends that execution only
 // and is listed (the app's bug, modelled faithfully); anything else that stops a run — an API or
 // construct the tool does not model, a budget — is a blocking cause, with its kind, what it is and
-// where.
+// where. The app runs in the environment given (docs/model.md, "Environments") as App1 of a pair
+// would: in the full environment with its settings, its events and its timers that come due later.
 import { InterpError, UnsupportedError } from '../interp/errors.js';
+import { environmentOf, type Environment, type EnvironmentName } from '../model/environment.js';
 import { buildPairEvents, type PairEvent } from '../model/events.js';
 import { Home, type HomeSnapshot } from '../model/home.js';
 import { INITIAL_CONFIGURATIONS } from '../model/pair-system.js';
@@ -51,33 +53,39 @@ export interface AppCensus {
   exceptions: CensusException[];
 }
 
-export function censusFile(file: string): AppCensus {
+export function censusFile(file: string, env: EnvironmentName): AppCensus {
   const loaded = loadApp(file);
   if (!loaded.ok) {
     const { kind, line, column, message } = loaded.error;
     const block: CensusBlock = { stage: stageOfLoadError(kind), kind, cause: loadCause(kind, message), message, line, column };
     return { file, runs: false, blocks: [block], events: 0, handlerRuns: 0, exceptions: [] };
   }
-  return censusApp(loaded.app);
+  return censusApp(loaded.app, env);
 }
 
-export function censusApp(app: LoadedApp): AppCensus {
+export function censusApp(app: LoadedApp, envName: EnvironmentName): AppCensus {
   const census: AppCensus = { file: app.file, runs: true, blocks: [], events: 0, handlerRuns: 0, exceptions: [] };
-  const events = ownEvents(app);
+  const env = environmentOf(envName, false);
+  const events = ownEvents(app, env);
   census.events = events.length;
-  for (const init of INITIAL_CONFIGURATIONS) runConfiguration(app, init, events, census);
+  for (const init of INITIAL_CONFIGURATIONS) runConfiguration(app, init, env, events, census);
   census.runs = census.blocks.length === 0;
   return census;
 }
 
-/** The app's event list (as in a pair with itself), its own timers once. */
-function ownEvents(app: LoadedApp): PairEvent[] {
-  return buildPairEvents(app, app).events.filter((e) => e.kind !== 'schedule' || e.app === 'App1');
+/** The events of the app's own kinds: those of a timer or an endpoint belong to one app of a pair. */
+const PER_APP_EVENTS: ReadonlySet<PairEvent['kind']> = new Set(['schedule', 'timer', 'endpoint']);
+
+/** The app's event list (as in a pair with itself), its own timers and endpoints once. */
+function ownEvents(app: LoadedApp, env: Environment): PairEvent[] {
+  return buildPairEvents(app, app, env).events.filter((e) => !PER_APP_EVENTS.has(e.kind) || e.app === 'App1');
 }
 
-function runConfiguration(app: LoadedApp, init: boolean, events: readonly PairEvent[], census: AppCensus): void {
-  const home = new Home(app.ir, { init });
+function runConfiguration(app: LoadedApp, init: boolean, environment: Environment, events: readonly PairEvent[], census: AppCensus): void {
+  const home = new Home(app.ir, { init, environment });
   home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
+  home.delayTimers(events.flatMap((e) => (e.kind === 'timer' ? [{ id: e.id, app: e.app, handler: e.handler ?? '' }] : [])));
+  if (events.some((e) => e.kind === 'time')) home.letTimePass();
   if (!attempt(home, census, 'installed', () => home.install())) return;
   const installed: HomeSnapshot = home.snapshot();
   for (const event of events) {

@@ -72,4 +72,14 @@ describe('stcheck apps', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no such file or directory/);
   });
+
+  it("runs the apps in the checks' environment: full by default (a time setting is the platform's ISO text), the reference's with --env reference", () => {
+    const arrival = join(REPO_ROOT, 'tests', 'model', 'fixtures', 'environment', 'lights-on-at-arrival-time.groovy');
+    const census = (...env: string[]) => (JSON.parse(stcheck('apps', arrival, '--json', ...env).stdout) as { apps: AppCensus[] }).apps[0];
+    expect(census().exceptions).toEqual([]);
+    expect(census('--env', 'reference').exceptions).toEqual([expect.objectContaining({ handler: 'presenceChanged', exception: 'ParseException' })]);
+    const bad = stcheck('apps', arrival, '--env', 'home');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('stcheck apps: --env: expected reference or full, not home');
+  });
 });

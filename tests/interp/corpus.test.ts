@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { lowerFile } from '../../src/pipeline/load.js';
 import { Home } from '../../src/model/home.js';
 import { censusFile } from '../../src/pipeline/census.js';
+import { DEFAULT_ENVIRONMENT } from '../../src/model/environment.js';
 import { readAppList } from '../../src/pairs/lists.js';
 import { HAVE_CORPUS, LISTS_DIR, SMARTAPPS_DIR } from '../support/corpus.js';
 import { readdirSync } from 'node:fs';
@@ -65,7 +66,7 @@ describe.skipIf(!HAVE_CORPUS)('corpus apps in the single-app home', () => {
   it('installs and runs every subscribed handler of at least 95% of the 116 listed apps without unsupported', () => {
     const apps = listedApps();
     expect(apps).toHaveLength(116);
-    const results = apps.map((a) => censusFile(join(SMARTAPPS_DIR, a)));
+    const results = apps.map((a) => censusFile(join(SMARTAPPS_DIR, a), DEFAULT_ENVIRONMENT));
     const failing = results.filter((r) => !r.runs);
     const lines = failing.map((r) => `  ${r.file.replace(/^.*\//, '')}: ${r.blocks.map((b) => `${b.cause} at ${b.line}:${b.column}`).join('; ')}`);
     const rate = (apps.length - failing.length) / apps.length;

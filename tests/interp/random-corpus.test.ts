@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lowerFile } from '../../src/pipeline/load.js';
 import { censusFile } from '../../src/pipeline/census.js';
+import { DEFAULT_ENVIRONMENT } from '../../src/model/environment.js';
 import { Home } from '../../src/model/home.js';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
 import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
@@ -24,7 +25,7 @@ const commands = (h: Home) => h.records.flatMap((r) => (r.kind === 'command' ? [
 describe.skipIf(!HAVE_CORPUS)('corpus apps that use java.util.Random', () => {
   for (const app of ['Hue-Party-Mode', 'vacation-lighting-director']) {
     it(`${app} installs and runs every subscribed handler without a failure`, () => {
-      const r = censusFile(corpus(app));
+      const r = censusFile(corpus(app), DEFAULT_ENVIRONMENT);
       expect(r.blocks).toEqual([]);
       expect(r.exceptions).toEqual([]);
       expect(r.handlerRuns).toBeGreaterThanOrEqual(2);

@@ -61,7 +61,7 @@ describe('an endless cascade of an app with itself', () => {
     const app = lowered(`preferences { section("s") { input "switch1", "capability.switch" } }
 def installed() { subscribe(switch1, "switch", h) }
 def h(evt) { if (evt.value == "on") switch1.off() else switch1.on() }`);
-    const census = censusApp({ file: 't.groovy', ir: app, source: HEADER });
+    const census = censusApp({ file: 't.groovy', ir: app, source: HEADER }, 'reference');
     expect(census.runs).toBe(true);
     expect(census.blocks).toEqual([]);
     expect(census.handlerRuns).toBeGreaterThan(100); // the cascade ran until the call-depth budget cut it

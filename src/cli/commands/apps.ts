@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { censusFile, summarizeCensus, type AppCensus, type CensusBlock, type CensusSummary } from '../../pipeline/census.js';
 import { writeJson, writeLines } from '../../util/output.js';
 import { EXIT, exitCodesHelp, groovyFilesOf } from '../exit.js';
+import { addEnvOption, requireEnvironment } from './env-arg.js';
 
 function describeBlock(file: string, b: CensusBlock): string {
   const at = b.line === undefined ? file : `${file}:${b.line}:${b.column ?? 1}`;
@@ -28,15 +29,17 @@ function textReport(results: readonly AppCensus[], summary: CensusSummary): stri
 }
 
 export function registerApps(program: Command): void {
-  program
+  const command = program
     .command('apps')
     .description('Census of a corpus: which apps parse, lower and run every handler, and why not')
     .argument('<paths...>', '.groovy files or directories to search')
-    .option('--json', 'print one JSON object: { apps: [...], summary }')
+    .option('--json', 'print one JSON object: { apps: [...], summary }');
+  addEnvOption(command)
     .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.appError]))
-    .action((paths: string[], options: { json?: boolean }) => {
+    .action((paths: string[], options: { json?: boolean; env: string }) => {
+      const env = requireEnvironment('apps', options.env);
       const files = groovyFilesOf('apps', paths);
-      const results = files.map(censusFile);
+      const results = files.map((file) => censusFile(file, env));
       const summary = summarizeCensus(results);
       if (options.json) writeJson(process.stdout, { apps: results, summary });
       else writeLines(process.stdout, textReport(results, summary));

@@ -16,7 +16,7 @@ import { renderResult } from '../../report/trace-text.js';
 import { SOFT_HEAP_FRACTION, softHeapLimitMb } from '../../util/heap.js';
 import { writeJson, writeLines } from '../../util/output.js';
 import { EXIT, exitCodesHelp, requireFile, usageError } from '../exit.js';
-import { addEnvOption, environmentName } from './env-arg.js';
+import { addEnvOption, environmentName, requireEnvironment } from './env-arg.js';
 import { addGroupOptions, groupAttributes } from './group-arg.js';
 
 interface CheckCommandOptions {
@@ -60,8 +60,7 @@ export function registerCheck(program: Command): void {
     .action(async (file1: string, file2: string | undefined, options: CheckCommandOptions) => {
       const search = searchArgs(options);
       requireFile('check', file1);
-      const env = environmentName(options.env);
-      if (!env) usageError('check', `--env: expected reference or full, not ${options.env}`);
+      const env = requireEnvironment('check', options.env);
       if (options.against !== undefined) {
         if (file2 !== undefined) usageError('check', 'give one app with --against, not two');
         if (options.group !== undefined) usageError('check', '--group: not with --against (the groups are the automatic ones the apps share)');

@@ -1,6 +1,7 @@
-// The --env option of every command that runs pairs (check, events, batch): which environment the
+// The --env option of every command that runs apps (check, events, batch, apps): which environment the
 // pair is checked in (src/model/environment.ts, docs/model.md "Environments").
 import type { Command } from 'commander';
+import { usageError } from '../exit.js';
 import { DEFAULT_ENVIRONMENT, ENVIRONMENT_NAMES, type EnvironmentName } from '../../model/environment.js';
 
 export function addEnvOption(command: Command): Command {
@@ -14,4 +15,9 @@ export function addEnvOption(command: Command): Command {
 /** The environment named by --env, or undefined when the name is unknown. */
 export function environmentName(value: string): EnvironmentName | undefined {
   return (ENVIRONMENT_NAMES as readonly string[]).includes(value) ? (value as EnvironmentName) : undefined;
+}
+
+/** The environment named by --env; an unknown name is the command's usage error. */
+export function requireEnvironment(command: string, value: string): EnvironmentName {
+  return environmentName(value) ?? usageError(command, `--env: expected ${ENVIRONMENT_NAMES.join(' or ')}, not ${value}`);
 }

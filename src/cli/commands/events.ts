@@ -1,11 +1,11 @@
 // `stcheck events <app1> <app2> [--group G] [--json]`: the pair's event list, as `check` with the
 // same options fires it.
-import { EXIT, exitCodesHelp, requireFile, usageError } from '../exit.js';
+import { EXIT, exitCodesHelp, requireFile } from '../exit.js';
 import type { Command } from 'commander';
 import { buildPairEvents, referenceChoiceCount, type PairEvent } from '../../model/events.js';
 import { DEFAULT_TRACKED, pairEnvironment } from '../../pipeline/explore-pair.js';
 import { formatLoadError, loadApp } from '../../pipeline/load.js';
-import { addEnvOption, environmentName } from './env-arg.js';
+import { addEnvOption, requireEnvironment } from './env-arg.js';
 import { addGroupOptions, groupAttributes } from './group-arg.js';
 
 function describe(e: PairEvent): string {
@@ -26,8 +26,7 @@ export function registerEvents(program: Command): void {
     .option('--json', 'print one JSON object')
     .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.appError]))
     .action((file1: string, file2: string, options: { json?: boolean; env: string; group?: string; groups?: string }) => {
-      const env = environmentName(options.env);
-      if (!env) usageError('events', `--env: expected reference or full, not ${options.env}`);
+      const env = requireEnvironment('events', options.env);
       for (const file of [file1, file2]) requireFile('events', file);
       const attributes = groupAttributes('events', options, file1);
       const loaded = [loadApp(file1), loadApp(file2)];

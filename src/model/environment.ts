@@ -16,7 +16,8 @@
 //   scene; a one-off timer (`runIn`) comes due later, as an event of its own; a day can pass; a
 //   setting that chooses a state for the app's devices ("set the switches to on or off") differs
 //   between the two apps; a time setting is the platform's ISO text; a text setting holds its
-//   default, and an optional one without a default is left blank. The reference's
+//   default, and an optional one without a default is left blank; a required input of a device
+//   type the model lacks holds a device that takes every command. The reference's
 //   manual-action rule (§4.4) is kept in both; in `full`, what a person's later direct action
 //   sets off may also override what an earlier one set off (a person's later choice).
 import { FULL_PAIR_MODES, PER_OPENING_BOOLEANS, PLATFORM_TIME_SETTING, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER, TEXT_INPUT_TYPES } from '../devices/input-defaults.js';
@@ -98,6 +99,13 @@ export interface Environment {
    * to every text input, which apps that expect "HH:MM" or a number in it cannot read.
    */
   textAsLeft?: boolean;
+  /**
+   * A required input of a device type the capability table lacks (`device.nest`,
+   * `capability.mediaController`) holds a device of that type, which takes every command and
+   * changes nothing the model knows of: the platform makes a person pick one. The reference binds
+   * nothing (§2.3); an optional one stays unbound in both, as a person may skip it.
+   */
+  unknownDevices?: boolean;
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -128,6 +136,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     secondAppState: true,
     platformTimes: true,
     textAsLeft: true,
+    unknownDevices: true,
   };
 }
 

@@ -44,9 +44,15 @@ export class HomeHost implements Host {
     const setting = pairSetting(this.environment, app.id, input, this.world.instance(app.id).ir.inputs, this.modes);
     if (setting) return setting.value;
     const binding = defaultBinding(input);
-    if (binding.kind === 'value') return binding.value;
-    const device = this.world.deviceFor(binding.capability).ref;
+    const capability = binding.kind === 'device' ? binding.capability : this.unknownDeviceType(input);
+    if (capability === undefined) return binding.kind === 'value' ? binding.value : null;
+    const device = this.world.deviceFor(capability).ref;
     return input.multiple ? [device] : device;
+  }
+
+  /** The device type of a required input the model has no capability for, where the environment gives it a device. */
+  private unknownDeviceType(input: InputIR): string | undefined {
+    return this.environment.unknownDevices && input.required ? input.capability : undefined;
   }
 
   readAttribute(_app: AppHandle, device: DeviceRef, attribute: string): Value {

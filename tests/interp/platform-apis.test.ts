@@ -196,6 +196,11 @@ describe('java.util.Calendar and dates', () => {
     expect(show('new Date(now()).clearTime().format("yyyy-MM-dd HH:mm:ss")')).toBe('2019-08-01 00:00:00');
   });
 
+  it("spells a date in the platform's format with toSystemFormat(), which its time-setting pattern reads back", () => {
+    expect(show('new Date(0).toSystemFormat()')).toBe('1970-01-01T00:00:00.000+0000');
+    expect(show('def d = new Date(); Date.parse("yyyy-MM-dd\'T\'HH:mm:ss.SSSZ", d.toSystemFormat()).time == d.time')).toBe('true');
+  });
+
   it("writes and reads zone names as SimpleDateFormat does (ecobee apps format a date with zzz and parse it back)", () => {
     expect(show('new Date().format("zzz", location.timeZone)')).toBe('EDT');
     expect(show('new Date().format("zzzz", location.timeZone)')).toBe('Eastern Daylight Time');

@@ -182,6 +182,25 @@ describe('text settings', () => {
   });
 });
 
+describe('device inputs of a type the model lacks', () => {
+  const bridge = fixture('away-bridge-lights-off');
+
+  it('hold a device that takes every command when required, in the full environment: the app goes on past it to the lights; the reference binds nothing and the app stops', () => {
+    const reference = check(bridge, demo('motion-light'), { attributes: ['switch'], env: 'reference' });
+    expect(reference.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(/NullPointerException: Cannot invoke method away\(\) on null object/));
+    expectOnlyInFull(bridge, demo('motion-light'), 'switch', 'switch away-bridge-lights-off=off over motion-light=on');
+  });
+
+  it('stay unbound when optional, as a person may skip them', () => {
+    const app = loadApp(bridge);
+    if (!app.ok) throw new Error('fixture does not load');
+    const home = new Home(app.app.ir, { init: true, environment: pairEnvironment({ env: 'full' }) });
+    home.install();
+    expect(home.app.inputs.get('siren')).toBeNull();
+    expect(home.app.inputs.get('bridge')).not.toBeNull();
+  });
+});
+
 describe('settings that choose a device state', () => {
   const arrival = fixture('switches-on-arrival');
 

@@ -44,6 +44,9 @@ export function dateProperty(d: GDate, name: string): MethodResult {
   return NOT_FOUND;
 }
 
+/** The platform's date format (`Date.toSystemFormat()`, time settings). */
+const SYSTEM_DATE_FORMAT = "yyyy-MM-dd'T'HH:mm:ss.SSSZ";
+
 export function dateMethod(d: GDate, name: string, args: Value[]): MethodResult {
   if (name === 'format') {
     const tz = args.length > 1 ? zoneOf(args[1]) : 'UTC';
@@ -55,6 +58,9 @@ export function dateMethod(d: GDate, name: string, args: Value[]): MethodResult 
   if (name === 'parse' && args.length >= 2) return parseDate(args);
   // Groovy's Date.next() and previous() (also `++` and `--`): the same time a day later or earlier.
   if (name === 'next' || name === 'previous') return new GDate(time.addDays(d.time, name === 'next' ? 1 : -1));
+  // SmartThings' toSystemFormat(): the date as the platform spells dates (its time settings too),
+  // an ISO date-time with milliseconds and an RFC 822 offset; in UTC, the platform's JVM zone.
+  if (name === 'toSystemFormat') return time.formatDate(d.time, SYSTEM_DATE_FORMAT, 'UTC');
   // Groovy's clearTime(): midnight of the date in the JVM's zone (UTC on SmartThings).
   if (name === 'clearTime') return new GDate(d.time - (((d.time % 86_400_000) + 86_400_000) % 86_400_000));
   return NOT_FOUND;

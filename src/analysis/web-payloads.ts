@@ -16,6 +16,7 @@
 import type { AppIR, FunctionIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
+import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
 import { ASYNC_HTTP_API, ASYNC_HTTP_VERBS } from '../devices/smartapp-api.js';
 import { equalityComparison } from './comparisons.js';
 import { devicePayloads, ROLE_ORDER, type EndpointPayload, type PathRole } from './device-payloads.js';
@@ -28,6 +29,9 @@ export const MAX_ANSWERS = 4;
 
 /** The answer that matches none of the constants: "something else". */
 export const OTHER_ANSWER = 'other';
+
+/** "Something else" where the app reads the payload as a number: the reference's number constant. */
+export const OTHER_NUMBER = INPUT_CONSTANTS.number as number;
 
 /** A property path read from a payload (`['data', 'result']` for `resp.data.result`). */
 export type PayloadPath = readonly string[];
@@ -80,7 +84,7 @@ export function webServices(ir: AppIR): WebService[] {
       const roots = new Map<string, PayloadPath>(handler.param === undefined ? [] : [[handler.param, []]]);
       const bodies = [handler.body, ...calledMethods(ir, handler.body).map((m) => m.decl)];
       const read = readPaths(handler.body, roots);
-      services.push({ id, api: handler.api, line, column, paths: read.paths, formats: read.formats, answers: answersOf(bodies, { payloads: read.roots, settings: settingNames(ir) }) });
+      services.push({ id, api: handler.api, line, column, paths: read.paths, formats: read.formats, answers: answersOf(bodies, { payloads: read.roots, settings: settingNames(ir) }, read.numeric) });
     });
   }
   return services;
@@ -129,7 +133,7 @@ export function endpoints(ir: AppIR): Endpoint[] {
       const paramPaths = under('params');
       const formats = Object.assign({}, ...read.map((r) => r.formats)) as Record<string, string>;
       const payloads = new Set(read.flatMap((r) => [...r.roots]));
-      const answers = answersOf(bodies, { payloads, settings: settingNames(ir) });
+      const answers = answersOf(bodies, { payloads, settings: settingNames(ir) }, read.some((r) => r.numeric));
       const leaves = new Set([...jsonPaths.map((p) => `${JSON_ROOT}.${p.join('.')}`), ...paramPaths.map((p) => `params.${p.join('.')}`)]);
       const roles = new Map([...pathRoles(ir, functions, read.map((r) => r.aliases))].filter(([path]) => leaves.has(path)));
       out.push({ label: `${verb} ${mapping.path}`, handler, jsonPaths, paramPaths, formats, answers, payloads: devicePayloads(ir, roles, answers, leaves.size > roles.size) });
@@ -228,12 +232,15 @@ function calledMethods(ir: AppIR, node: ast.Node): FunctionIR[] {
  * `roots`: a variable name and the path it stands for; a local declared as a path (`def json =
  * request.JSON`) becomes a root too.
  */
-function readPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): { paths: PayloadPath[]; formats: PayloadFormats; roots: ReadonlySet<string>; aliases: ReadonlyMap<string, PayloadPath> } {
+function readPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): ReadPaths {
   const aliases = new Map(roots);
   const rootPaths = new Set([...roots.values()].map((p) => p.join('.')));
   const paths: PayloadPath[] = [];
   const formats: Record<string, string> = {};
+  let numeric = false;
   walk(body, (node) => {
+    const converted = numberConverted(node);
+    if (converted && chainOf(converted, aliases)) numeric = true;
     if (node.kind === 'VarDeclarator' && node.init) {
       const path = chainOf(node.init, aliases);
       if (path) aliases.set(node.name, path);
@@ -248,7 +255,32 @@ function readPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): { p
     if (path && !rootPaths.has(path.join('.'))) paths.push(path);
   });
   const leaves = distinctPaths(paths).filter((p) => !paths.some((q) => q.length > p.length && p.every((k, i) => q[i] === k)));
-  return { paths: leaves, formats, roots: new Set(aliases.keys()), aliases };
+  return { paths: leaves, formats, roots: new Set(aliases.keys()), aliases, numeric };
+}
+
+interface ReadPaths {
+  paths: PayloadPath[];
+  formats: PayloadFormats;
+  roots: ReadonlySet<string>;
+  aliases: ReadonlyMap<string, PayloadPath>;
+  /** Some path is read as a number (`params.level.toInteger()`, `resp.data.temp as Integer`). */
+  numeric: boolean;
+}
+
+/** Methods that read a text as a number, called on it. */
+const TO_NUMBER_METHODS: ReadonlySet<string> = new Set(['toInteger', 'toLong', 'toFloat', 'toDouble', 'toBigDecimal', 'toBigInteger']);
+/** `Integer.parseInt(text)` and its kin: a class and its methods that read their first argument as a number. */
+const PARSE_NUMBER_CLASSES: ReadonlySet<string> = new Set(['Integer', 'Long', 'Float', 'Double']);
+const PARSE_NUMBER_METHODS: ReadonlySet<string> = new Set(['parseInt', 'parseLong', 'parseFloat', 'parseDouble', 'valueOf']);
+const NUMBER_TYPES: ReadonlySet<string> = new Set(['int', 'long', 'float', 'double', 'Integer', 'Long', 'Float', 'Double', 'BigDecimal', 'BigInteger', 'Number']);
+
+/** The expression `node` reads as a number: `x` of `x.toInteger()`, `x as Integer`, `Integer.parseInt(x)`. */
+function numberConverted(node: ast.Node): ast.Expression | undefined {
+  if (node.kind === 'Cast') return NUMBER_TYPES.has(node.type.name) ? node.expression : undefined;
+  if (node.kind !== 'MethodCall' || typeof node.method !== 'string' || node.receiver === null) return undefined;
+  if (TO_NUMBER_METHODS.has(node.method) && node.args.length === 0) return node.receiver;
+  const onClass = node.receiver.kind === 'Identifier' && PARSE_NUMBER_CLASSES.has(node.receiver.name);
+  return onClass && PARSE_NUMBER_METHODS.has(node.method) ? node.args[0] : undefined;
 }
 
 const REGEX_SYNTAX = /[\\.[\]{}()*+?|^$]/;
@@ -325,7 +357,7 @@ function settingNames(ir: AppIR): Set<string> {
  * The constants compared in these bodies against something that may hold a payload's value, in
  * source order, at most MAX_ANSWERS - 1, then "something else" (a value none of them is).
  */
-export function answersOf(bodies: readonly ast.Node[], holders: PayloadHolders): string[] {
+export function answersOf(bodies: readonly ast.Node[], holders: PayloadHolders, numeric = false): string[] {
   const found: string[] = [];
   const add = (e: ast.Expression | undefined) => {
     const text = e === undefined ? undefined : literalText(e);
@@ -341,9 +373,22 @@ export function answersOf(bodies: readonly ast.Node[], holders: PayloadHolders):
     });
   }
   const answers = found.slice(0, MAX_ANSWERS - 1);
+  return [...answers, somethingElse(answers, numeric)];
+}
+
+/**
+ * The answer none of the constants is: "other", or where the code reads a payload as a number
+ * (`params.level.toInteger()`) a number, as a client sends there: OTHER_NUMBER, or the next one free.
+ */
+function somethingElse(answers: readonly string[], numeric: boolean): string {
+  if (numeric) {
+    let n = OTHER_NUMBER;
+    while (answers.includes(String(n))) n++;
+    return String(n);
+  }
   let other = OTHER_ANSWER;
   for (let i = 2; answers.includes(other); i++) other = `${OTHER_ANSWER}${i}`;
-  return [...answers, other];
+  return other;
 }
 
 /**

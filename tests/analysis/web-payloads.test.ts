@@ -3,7 +3,7 @@
 // their handlers read of `request.JSON` and `params`, and the answers: the constants compared
 // against, then "something else".
 import { describe, expect, it } from 'vitest';
-import { answersOf, endpoints, formatOf, MAX_ANSWERS, OTHER_ANSWER, webServices } from '../../src/analysis/web-payloads.js';
+import { answersOf, endpoints, formatOf, MAX_ANSWERS, OTHER_ANSWER, OTHER_NUMBER, webServices } from '../../src/analysis/web-payloads.js';
 import { lowerSource } from '../../src/pipeline/load.js';
 
 function ir(source: string) {
@@ -36,6 +36,21 @@ describe('endpoints', () => {
       { label: 'PUT /hue', handler: 'postHue', jsonPaths: [['value']], paramPaths: [], formats: {}, answers: ['red', OTHER_ANSWER], payloads: plain(['red', OTHER_ANSWER]) },
       { label: 'GET /x/:cmd', handler: 'byParam', jsonPaths: [], paramPaths: [['cmd']], formats: {}, answers: ['on', 'off', OTHER_ANSWER], payloads: plain(['on', 'off', OTHER_ANSWER]) },
     ]);
+  });
+});
+
+describe('payloads read as numbers', () => {
+  it('answer a number as "something else", one none of the constants is, where the handler reads a path as a number', () => {
+    const level = ir(`mappings {\n  path("/dim/:level") { action: [PUT: "dim"] }\n}\ndef dim() {\n  lights.setLevel(params.level.toInteger())\n}`);
+    expect(endpoints(level)[0].answers).toEqual([String(OTHER_NUMBER)]);
+    const taken = ir(`mappings {\n  path("/dim/:level") { action: [PUT: "dim"] }\n}\ndef dim() {\n  def l = params.level as Integer\n  if (params.level == "${OTHER_NUMBER}") return\n  lights.setLevel(l)\n}`);
+    expect(endpoints(taken)[0].answers).toEqual([String(OTHER_NUMBER), String(OTHER_NUMBER + 1)]);
+    const parsed = webServices(ir(`def poll() {\n  httpGet("u") { resp -> state.t = Integer.parseInt(resp.data.temp) }\n}`));
+    expect(parsed[0].answers).toEqual([String(OTHER_NUMBER)]);
+  });
+
+  it('keep "other" where nothing read is converted to a number', () => {
+    expect(endpoints(ir(`mappings {\n  path("/x/:cmd") { action: [GET: "run"] }\n}\ndef run() {\n  lights."\${params.cmd}"()\n  state.n = "5".toInteger()\n}`))[0].answers).toEqual([OTHER_ANSWER]);
   });
 });
 

@@ -32,4 +32,14 @@ describe('stcheck run', () => {
     expect(attribute.code).toBe(2);
     expect(attribute.stderr).toMatch(/has no attribute colour \(its attributes: lock/);
   });
+
+  it("installs the app with the environment's settings: the full one's by default, the reference's with --env reference", () => {
+    const arrival = join(REPO_ROOT, 'tests', 'model', 'fixtures', 'environment', 'lights-on-at-arrival-time.groovy');
+    const full = stcheck('run', arrival, '--event', 'person.presence=present');
+    expect(full.code).toBe(0);
+    expect(full.stdout).toContain('command switch0.on()');
+    const reference = stcheck('run', arrival, '--env', 'reference', '--event', 'person.presence=present');
+    expect(reference.stdout).not.toContain('command switch0.on()');
+    expect(reference.stdout).toMatch(/ParseException: Unparseable date: "15:00"/);
+  });
 });

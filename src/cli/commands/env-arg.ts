@@ -1,4 +1,4 @@
-// The --env option of every command that runs apps (check, events, batch, apps): which environment the
+// The --env option of every command that runs apps (check, events, batch, apps, run): which environment the
 // pair is checked in (src/model/environment.ts, docs/model.md "Environments").
 import type { Command } from 'commander';
 import { usageError } from '../exit.js';

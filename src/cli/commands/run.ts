@@ -1,5 +1,5 @@
-// `stcheck run <app.groovy> --event <input>.<attribute>=<value> ... [--json]`: installs the app in a
-// simulated home with default inputs and delivers the events in order.
+// `stcheck run <app.groovy> --event <input>.<attribute>=<value> ... [--env E] [--json]`: installs the
+// app in a simulated home with the environment's settings (App1's) and delivers the events in order.
 import { EXIT, exitCodesHelp, requireFile, usageError } from '../exit.js';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
@@ -8,9 +8,11 @@ import type { AppIR } from '../../ir/ir.js';
 import { InterpError } from '../../interp/errors.js';
 import { lowerFile } from '../../pipeline/load.js';
 import { NoDeviceInputError } from '../../model/errors.js';
+import { environmentOf } from '../../model/environment.js';
 import { Home } from '../../model/home.js';
 import type { TraceStep } from '../../model/trace-step.js';
 import { describeStep } from '../../report/trace-text.js';
+import { addEnvOption, requireEnvironment } from './env-arg.js';
 
 interface EventSpec {
   source: string;
@@ -55,15 +57,17 @@ function describe(step: TraceStep): string {
 }
 
 export function registerRun(program: Command): void {
-  program
+  const command = program
     .command('run')
     .description('Install a SmartApp in a simulated home and deliver events to it')
     .argument('<app>', 'the .groovy file')
     .option('--event <input.attribute=value>', 'an event to deliver (repeatable, in order); also location.mode=away, app.touch=touched', collect, [])
     .option('--init-false', "start from the reference's second initial configuration")
-    .option('--json', 'print one JSON object')
+    .option('--json', 'print one JSON object');
+  addEnvOption(command)
     .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.usage, EXIT.appError]))
-    .action((file: string, options: { event: string[]; json?: boolean; initFalse?: boolean }) => {
+    .action((file: string, options: { event: string[]; json?: boolean; initFalse?: boolean; env: string }) => {
+      const environment = environmentOf(requireEnvironment('run', options.env), false);
       const events = options.event.map((e) => ({ text: e, spec: parseEventSpec(e) }));
       const bad = events.find((e) => e.spec === null);
       if (bad) usageError('run', `bad --event ${bad.text} (expected <input>.<attribute>=<value>)`);
@@ -79,7 +83,7 @@ export function registerRun(program: Command): void {
         const error = eventSpecError(lowered.app, spec!);
         if (error) usageError('run', `--event ${text}: ${error}`);
       }
-      const home = new Home(lowered.app, { init: !options.initFalse, names: [basename(file, '.groovy')] });
+      const home = new Home(lowered.app, { init: !options.initFalse, names: [basename(file, '.groovy')], environment });
       let error: string | null = null;
       try {
         home.install();

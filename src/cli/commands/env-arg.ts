@@ -1,5 +1,5 @@
 // The --env option of every command that runs apps (check, events, batch, apps, run): which environment the
-// pair is checked in (src/model/environment.ts, docs/model.md "Environments").
+// apps run in (src/model/environment.ts, docs/model.md "Environments").
 import type { Command } from 'commander';
 import { usageError } from '../exit.js';
 import { DEFAULT_ENVIRONMENT, ENVIRONMENT_NAMES, type EnvironmentName } from '../../model/environment.js';

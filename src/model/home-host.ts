@@ -44,8 +44,13 @@ export class HomeHost implements Host {
     const setting = pairSetting(this.environment, app.id, input, this.world.instance(app.id).ir.inputs, this.modes);
     if (setting) return setting.value;
     const binding = defaultBinding(input);
-    const capability = binding.kind === 'device' ? binding.capability : this.unknownDeviceType(input);
-    if (capability === undefined) return binding.kind === 'value' ? binding.value : null;
+    if (binding.kind === 'device') return this.deviceSetting(input, binding.capability);
+    const unknown = this.unknownDeviceType(input);
+    return unknown === undefined ? binding.value : this.deviceSetting(input, unknown);
+  }
+
+  /** A device input's value: the home's device of that capability (in a list for `multiple: true`). */
+  private deviceSetting(input: InputIR, capability: string): Value {
     const device = this.world.deviceFor(capability).ref;
     return input.multiple ? [device] : device;
   }

@@ -9,10 +9,11 @@
 // The answers or payloads the environment sends are the constants compared (`==`, `!=`, `equals`,
 // `switch`/`case`, `in [...]`) against what may hold one (a path read from it, a local or a
 // parameter) in the closure or handler and the methods it calls, plus one value none of them
-// matches: the same style as thresholds.ts, few and deterministic. Static and approximate: every
-// leaf path gets the same answer at once, except in a bridge app's handler the paths it uses as a
-// key into `settings`, a device id or a command name, which take the app's own inputs, devices and
-// commands, one coherent choice per payload (device-payloads.ts).
+// matches (a number where the code reads the payload as one): the same style as thresholds.ts,
+// few and deterministic. Static and approximate: every leaf path gets the same answer at once,
+// except in a bridge app's handler the paths it uses as a key into `settings`, a device id or a
+// command name, which take the app's own inputs, devices and commands, one coherent choice per
+// payload (device-payloads.ts).
 import type { AppIR, FunctionIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
@@ -355,7 +356,8 @@ function settingNames(ir: AppIR): Set<string> {
 
 /**
  * The constants compared in these bodies against something that may hold a payload's value, in
- * source order, at most MAX_ANSWERS - 1, then "something else" (a value none of them is).
+ * source order, at most MAX_ANSWERS - 1, then "something else" (a value none of them is; a number
+ * when `numeric`: the code reads the payload as one).
  */
 export function answersOf(bodies: readonly ast.Node[], holders: PayloadHolders, numeric = false): string[] {
   const found: string[] = [];

@@ -2,7 +2,7 @@
 // repository (the files git knows, built as `npm ci` builds them), with `../shared` beside the copy
 // when it is beside this checkout. `npx` is kept offline, so it can only run this checkout's bin.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,8 @@ describe('the README quick start', () => {
   it('runs verbatim, in order, on a fresh copy', () => {
     expect(commands[0]).toBe('npm start');
     const copy = freshCopy();
+    // Executable as built, not only once npx has linked it (a clone at a path npx has seen before keeps its old link).
+    expect(statSync(join(copy, 'dist', 'cli', 'main.js')).mode & 0o111).toBe(0o111);
     const env = { ...process.env, npm_config_offline: 'true', npm_config_yes: 'false', NO_COLOR: '1' };
     const outputs: string[] = [];
     for (const command of commands) {

@@ -19,11 +19,7 @@ export const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set(['text', 'string', 
 export const INPUT_CONSTANTS: Readonly<Record<string, PlainValue>> = {
   number: 50,
   decimal: 50,
-  text: 'This is just a text!',
-  string: 'This is just a text!',
-  paragraph: 'This is just a text!',
-  password: 'This is just a text!',
-  email: 'This is just a text!',
+  ...Object.fromEntries([...TEXT_INPUT_TYPES].map((type) => [type, 'This is just a text!'])),
   time: '15:00',
   // The reference binds booleans to the *string* "true" (§2.3); kept, so `if (flag)` is truthy.
   bool: 'true',

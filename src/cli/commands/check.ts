@@ -8,6 +8,7 @@ import { getHeapStatistics } from 'node:v8';
 import { checkAgainst } from '../../batch/against.js';
 import { formatDuration, StatusLine } from '../../batch/progress.js';
 import { UsageError } from '../../pairs/source.js';
+import type { EnvironmentName } from '../../model/environment.js';
 import { checkPairFiles } from '../../pipeline/check-pair.js';
 import { formatLoadError } from '../../pipeline/load.js';
 import { renderAgainst } from '../../report/against-text.js';
@@ -16,7 +17,7 @@ import { renderResult } from '../../report/trace-text.js';
 import { SOFT_HEAP_FRACTION, softHeapLimitMb } from '../../util/heap.js';
 import { writeJson, writeLines } from '../../util/output.js';
 import { EXIT, exitCodesHelp, requireFile, usageError } from '../exit.js';
-import { addEnvOption, environmentName, requireEnvironment } from './env-arg.js';
+import { addEnvOption, requireEnvironment } from './env-arg.js';
 import { addGroupOptions, groupAttributes } from './group-arg.js';
 
 interface CheckCommandOptions {
@@ -64,7 +65,7 @@ export function registerCheck(program: Command): void {
       if (options.against !== undefined) {
         if (file2 !== undefined) usageError('check', 'give one app with --against, not two');
         if (options.group !== undefined) usageError('check', '--group: not with --against (the groups are the automatic ones the apps share)');
-        await checkAgainstCorpus(file1, options.against, search, { ...options, env });
+        await checkAgainstCorpus(file1, options.against, search, options, env);
         return;
       }
       if (file2 === undefined) usageError('check', "missing argument 'app2' (or give --against DIR)");
@@ -89,7 +90,7 @@ export function registerCheck(program: Command): void {
     });
 }
 
-async function checkAgainstCorpus(file: string, corpus: string, search: SearchArgs, options: CheckCommandOptions): Promise<void> {
+async function checkAgainstCorpus(file: string, corpus: string, search: SearchArgs, options: CheckCommandOptions, env: EnvironmentName): Promise<void> {
   const jobs = Math.floor(Number(options.jobs));
   if (!(jobs > 0)) usageError('check', `--jobs: expected a positive number, not ${options.jobs}`);
   const memoryMb = options.memoryMb === undefined ? 2048 : Math.floor(Number(options.memoryMb));
@@ -99,7 +100,7 @@ async function checkAgainstCorpus(file: string, corpus: string, search: SearchAr
   let outcome;
   try {
     outcome = await checkAgainst({
-      app: file, corpus, modes: search.modes, jobs, budgetS: search.budgetS, memoryMb, maxStates: search.maxStates, prefilter: options.prefilter, firstConflict: options.firstConflict, env: environmentName(options.env),
+      app: file, corpus, modes: search.modes, jobs, budgetS: search.budgetS, memoryMb, maxStates: search.maxStates, prefilter: options.prefilter, firstConflict: options.firstConflict, env,
       onChecked: (done, total) => status.show(`checked ${done} of ${total} pairs`),
     });
   } catch (error) {

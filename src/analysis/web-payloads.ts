@@ -16,6 +16,7 @@
 // payload (device-payloads.ts).
 import type { AppIR, FunctionIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
+import { getterProperty } from '../parser/accessors.js';
 import { walk } from '../parser/walk.js';
 import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
 import { ASYNC_HTTP_API, ASYNC_HTTP_VERBS } from '../devices/smartapp-api.js';
@@ -319,8 +320,8 @@ function chainOf(node: ast.Expression, roots: ReadonlyMap<string, PayloadPath>):
 /** `x.getData()`, a getter called without arguments: its receiver and the property it reads (`data`). */
 function getterOf(node: ast.Node): { receiver: ast.Expression; property: string } | undefined {
   if (node.kind !== 'MethodCall' || node.receiver === null || node.spread || node.args.length > 0 || typeof node.method !== 'string') return undefined;
-  const m = /^get([A-Z]\w*)$/.exec(node.method);
-  return m ? { receiver: node.receiver, property: m[1].charAt(0).toLowerCase() + m[1].slice(1) } : undefined;
+  const property = getterProperty(node.method);
+  return property === undefined ? undefined : { receiver: node.receiver, property };
 }
 
 /** What one step of a path is read from: `x` of `x.a`, `x[k]` or `x.getA()`; undefined for anything else. */

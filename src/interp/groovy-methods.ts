@@ -67,11 +67,6 @@ const OBJECT_ITERATING_METHODS: ReadonlySet<string> = new Set([
   'each', 'eachWithIndex', 'any', 'every', 'find', 'findAll', 'findResult', 'findIndexOf', 'collect', 'grep', 'inject',
 ]);
 
-/** The property a Groovy getter reads (`getStatus` → `status`), or undefined for any other name. */
-export function getterProperty(name: string): string | undefined {
-  return /^get[A-Z]/.test(name) ? name.charAt(3).toLowerCase() + name.slice(4) : undefined;
-}
-
 /** A method called on null: NullObject's own (`toString`, `equals`, `is`, `asBoolean`, `with`) and the iterating GDK ones. */
 export function nullObjectMethod(name: string, args: Value[]): MethodResult {
   switch (name) {

@@ -5,6 +5,7 @@
 import type { AppIR, AppMetadata, FunctionIR, MappingIR, PreferencesEvaluator } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import type { ParseResult } from '../parser/parser.js';
+import { booleanGetterProperty, getterProperty } from '../parser/accessors.js';
 import { walk } from '../parser/walk.js';
 import type { ErrorKind } from '../util/error-kind.js';
 import { scanMethods } from './static-scan.js';
@@ -23,10 +24,9 @@ export interface LowerError {
 export type LowerResult = { ok: true; app: AppIR } | { ok: false; error: LowerError };
 
 /** `getAllOk()` is read as the property `allOk`, `isOn()` as `on`. */
-function getterProperty(decl: ast.MethodDecl): string | undefined {
+function declaredGetterProperty(decl: ast.MethodDecl): string | undefined {
   if (decl.params.length > 0) return undefined;
-  const m = /^(get|is)([A-Z].*)$/.exec(decl.name);
-  return m ? m[2].charAt(0).toLowerCase() + m[2].slice(1) : undefined;
+  return getterProperty(decl.name) ?? booleanGetterProperty(decl.name);
 }
 
 function topLevelCall(stmt: ast.Statement, name: string): ast.MethodCall | null {
@@ -147,7 +147,7 @@ export function lowerProgram(program: ast.Program, file: string, evaluatePrefere
     else if (topLevelCall(stmt, 'mappings')) mappings = topLevelCall(stmt, 'mappings');
     else if (stmt.kind !== 'ImportDecl' && stmt.kind !== 'Empty') topLevel.push(stmt);
   }
-  const methods: FunctionIR[] = decls.map((decl) => ({ name: decl.name, getterProperty: getterProperty(decl), decl }));
+  const methods: FunctionIR[] = decls.map((decl) => ({ name: decl.name, getterProperty: declaredGetterProperty(decl), decl }));
   const app: AppIR = {
     file,
     metadata: metadataOf(definition, file),

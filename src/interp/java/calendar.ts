@@ -2,7 +2,8 @@
 // servers, unless one is given), its field constants, get/set/add of fields, and its instant as a
 // Date. A calendar is a BuiltinObject of kind `calendar` whose `millis` its setters change.
 import { GroovyError } from '../errors.js';
-import { NOT_FOUND, getterProperty, type MethodResult } from '../groovy-methods.js';
+import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+import { getterProperty } from '../../parser/accessors.js';
 import * as num from '../numbers.js';
 import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';

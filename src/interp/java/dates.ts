@@ -1,7 +1,8 @@
 // java.util.Date, java.util.TimeZone and java.text.SimpleDateFormat, and the time arguments the
 // platform's functions take (a Date, epoch ms, a time or ISO string).
 import { GroovyError } from '../errors.js';
-import { NOT_FOUND, getterProperty, type MethodResult } from '../groovy-methods.js';
+import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+import { getterProperty } from '../../parser/accessors.js';
 import { toStr } from '../operators.js';
 import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';

@@ -2,7 +2,8 @@
 // `jsonData`, `isPhysical()`, ...
 import { EVENT_CLASS, EVENT_PROPERTIES } from '../../devices/smartapp-api.js';
 import { missingProperty } from '../errors.js';
-import { NOT_FOUND, getterProperty, type MethodResult } from '../groovy-methods.js';
+import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+import { getterProperty } from '../../parser/accessors.js';
 import { parseJson, toJson } from '../java/json.js';
 import * as num from '../numbers.js';
 import * as time from '../time.js';

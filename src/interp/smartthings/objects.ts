@@ -2,7 +2,8 @@
 // routines), `app` (and its settings) and `log`. Every effect goes through the Host or the app's state.
 import type { RuntimeContext } from '../context.js';
 import { missingMethod, UnsupportedError } from '../errors.js';
-import { NOT_FOUND, callGroovyMethod, getterProperty, type MethodResult } from '../groovy-methods.js';
+import { NOT_FOUND, callGroovyMethod, type MethodResult } from '../groovy-methods.js';
+import { getterProperty } from '../../parser/accessors.js';
 import { HUB_PROPERTIES } from '../../devices/input-defaults.js';
 import { ASYNC_HTTP_API } from '../../devices/smartapp-api.js';
 import * as num from '../numbers.js';

@@ -47,12 +47,12 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
     const verdict = error instanceof UnsupportedError ? 'unsupported' : 'error';
     return { ...failed(options.mode, verdict, error.message, started), events: system.eventCount };
   }
-  // What is kept of the search: its graph goes before a shortening search builds another.
+  // What is kept of the search: its graph goes before shortening replays the paths.
   const { verdict, complete, stats } = explored.result;
   const shortest = explored.breadthFirst === true;
   let witnesses = witnessesOf(explored);
   explored = undefined;
-  if (!complete && !shortest && witnesses.length > 0) witnesses = shortened(system, witnesses, stats.states, options, startedCpu);
+  if (!complete && !shortest && witnesses.length > 0) witnesses = shortened(system, witnesses, options, startedCpu);
   const boundCache: BoundCache = new WeakMap();
   const traces = buildTraces(system, witnesses.map(({ conflict, events }) => ({ configuration: conflict.configuration, events })));
   let conflicts = witnesses

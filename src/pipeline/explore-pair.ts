@@ -37,7 +37,7 @@ export interface CheckPairOptions {
   prefilter?: boolean;
   /** The environment (src/model/environment.ts); default `reference` here, `full` in the CLI commands. */
   env?: EnvironmentName;
-  /** Reports the search's progress as it runs (`CheckOptions.onProgress`), the shortening search's too. */
+  /** Reports the search's progress as it runs (`CheckOptions.onProgress`). */
   onProgress?: CheckOptions['onProgress'];
 }
 

@@ -1,10 +1,12 @@
-// Shorter traces for the conflicts of a search that stopped before its end: a breadth-first search
-// of the same pair reaches every state along a shortest path.
-import { conflictKey } from '../conflicts/detect.js';
-import type { Conflict } from '../conflicts/types.js';
+// Shorter traces for the conflicts of a search that stopped before its end: each conflict's path of
+// events is cut down by replaying it without some of its events, keeping every cut after which the
+// same conflict still happens (delta debugging over the path).
+import { conflictKey, detectConflicts } from '../conflicts/detect.js';
+import type { Conflict, WriteGraph } from '../conflicts/types.js';
 import { InterpError } from '../interp/errors.js';
-import type { PairSystem } from '../model/pair-system.js';
-import { searchPair, type CheckPairOptions, type ExploredPair } from './explore-pair.js';
+import type { AttributeWrite } from '../model/attribute-write.js';
+import type { PairState, PairSystem } from '../model/pair-system.js';
+import { trackedFilter, type CheckPairOptions, type ExploredPair } from './explore-pair.js';
 import type { PairConflict } from './write-graph.js';
 import { cpuClockMs } from '../util/cpu-clock.js';
 
@@ -19,42 +21,133 @@ export function witnessesOf(explored: ExploredPair): Witness[] {
   return explored.conflicts.map((conflict) => ({ conflict, events: conflict.path.map((t) => graph.transition(t).event) }));
 }
 
-/** States a shortening search may explore per state of the search it shortens (and at least `MIN_SHORTENING_STATES`). */
-const SHORTENING_STATES_FACTOR = 10;
-const MIN_SHORTENING_STATES = 10_000;
-/** The least time a shortening search gets, as a share of the pair's budget, even after a search that used all of it. */
+/** The least time shortening gets, as a share of the pair's budget, even after a search that used all of it. */
 const MIN_SHORTENING_SHARE = 0.25;
 
 /**
  * Shorter paths to the conflicts of a search that stopped before its end (at its first conflict,
- * or at a budget). Such a search explored part of the graph, depth first, so the paths it found can
- * run to dozens or thousands of events where a few would do. A breadth-first search of the pair
- * reaches every state along a shortest path; it stops once its graph shows every conflict wanted
- * (with `firstConflict`, any one of them), after ten times the first search's states, or when
- * what is left of the pair's budget runs out; it gets at least a quarter of the budget, since a
- * search stopped by its budget leaves nothing and has the longest paths. A conflict it does not
- * reach keeps its path, and so do all when an app fails in a state only the breadth-first search
- * reaches.
+ * or at a budget). Such a search explored part of the graph depth first, so the paths it found can
+ * run to dozens or thousands of events where a few would do. Each path is cut down by replaying it
+ * without a run of its events (halves first, then ever shorter runs, down to single events): a cut
+ * is kept when every event left is still enabled where it fires and the same conflict (device,
+ * attribute, both apps and values) still happens, and the path then ends at the event that makes
+ * it. The result is a path none of whose events can be left out. Shortening gets what is left of
+ * the pair's budget, at least a quarter of it; a path it has not finished keeps its best cut so far.
+ *
+ * A breadth-first search for a shortest path did this before; on the pairs whose states are slow to
+ * compute it took ten times as long as the search that found the conflict (results/perf.md).
  */
-export function shortened(system: PairSystem, found: Witness[], searchedStates: number, options: CheckPairOptions, startedCpu: number): Witness[] {
-  const wanted = new Set(found.map((w) => conflictIdentity(w.conflict)));
-  const timeLimitMs = options.budgetMs === undefined ? undefined : Math.max(options.budgetMs - (cpuClockMs() - startedCpu), MIN_SHORTENING_SHARE * options.budgetMs);
-  const maxStates = Math.min(Math.max(MIN_SHORTENING_STATES, SHORTENING_STATES_FACTOR * searchedStates), options.maxStates ?? Infinity);
-  const reached = (conflicts: ReadonlySet<string>) => [...wanted].filter((id) => conflicts.has(id)).length;
-  const enough = (conflicts: ReadonlySet<string>) => reached(conflicts) >= (options.firstConflict ? 1 : wanted.size);
-  let breadthFirst: ExploredPair;
-  try {
-    breadthFirst = searchPair(system, options, { strategy: 'nodpor', order: 'breadth-first', timeLimitMs, maxStates, maxHeapMb: options.maxHeapMb, onProgress: options.onProgress }, enough);
-  } catch (error) {
-    // An app failing in a state the first search did not reach: the paths found stand.
-    if (error instanceof InterpError) return found;
-    throw error;
+export function shortened(system: PairSystem, found: Witness[], options: CheckPairOptions, startedCpu: number): Witness[] {
+  const deadline = options.budgetMs === undefined
+    ? Infinity
+    : cpuClockMs() + Math.max(options.budgetMs - (cpuClockMs() - startedCpu), MIN_SHORTENING_SHARE * options.budgetMs);
+  const tracked = trackedFilter(options);
+  return found.map((witness) => new PathCutter(system, witness, tracked, deadline).shortest());
+}
+
+/** One transition of a replayed path: the state it ends in and the writes it made. */
+interface Replayed {
+  state: PairState;
+  writes: readonly AttributeWrite[];
+}
+
+/** Cuts one witness's path down (see `shortened`). */
+class PathCutter {
+  private readonly wanted: string;
+  private readonly installation: Replayed;
+  /** The path kept so far and, per event, the transition replaying it made (the prefix any cut shares). */
+  private events: number[];
+  private replayed: Replayed[];
+  private conflict: PairConflict;
+
+  constructor(
+    private readonly system: PairSystem,
+    witness: Witness,
+    private readonly tracked: (w: AttributeWrite) => boolean,
+    private readonly deadline: number,
+  ) {
+    this.wanted = conflictIdentity(witness.conflict);
+    const installation = system.installation(witness.conflict.configuration);
+    this.installation = { state: installation.state, writes: installation.writes };
+    this.events = witness.events;
+    this.conflict = witness.conflict;
+    this.replayed = [];
+    if (!this.accept(witness.events, 0)) this.replayed = [];
   }
-  const shorter = new Map(witnessesOf(breadthFirst).map((w) => [conflictIdentity(w.conflict), w]));
-  return found.map((w) => {
-    const other = shorter.get(conflictIdentity(w.conflict));
-    return other && other.events.length < w.events.length ? other : w;
-  });
+
+  shortest(): Witness {
+    // The path as found did not replay to the conflict (it cannot in a deterministic system; kept as it is if so).
+    if (this.replayed.length !== this.events.length) return { conflict: this.conflict, events: this.events };
+    for (let size = highestPowerOfTwo(this.events.length >> 1); size >= 1; size >>= 1) {
+      if (!this.cutRunsOf(size)) break;
+    }
+    // Cutting one event can make an earlier one unnecessary: single cuts again until none is kept.
+    while (this.cutRunsOf(1, true)) { /* another round */ }
+    return { conflict: this.conflict, events: this.events };
+  }
+
+  /**
+   * Tries to leave out the path's runs of `size` events, from the end back (a later event depends on
+   * earlier ones more often than the reverse). Returns false when time ran out; with `untilNone`,
+   * whether any cut was kept.
+   */
+  private cutRunsOf(size: number, untilNone = false): boolean {
+    let kept = false;
+    for (let end = this.events.length; end > 0; end -= size) {
+      if (cpuClockMs() > this.deadline) return false;
+      // A kept cut can end the path sooner (at the conflict's event): start again from its end.
+      end = Math.min(end, this.events.length);
+      const start = Math.max(0, end - size);
+      if (this.accept([...this.events.slice(0, start), ...this.events.slice(end)], start)) kept = true;
+    }
+    return untilNone ? kept : true;
+  }
+
+  /**
+   * Replays `candidate`, which shares its first `shared` events with the path kept, and keeps it,
+   * cut after the event that makes the wanted conflict, when that conflict happens.
+   */
+  private accept(candidate: readonly number[], shared: number): boolean {
+    const replayed = this.replayed.slice(0, shared);
+    let state = shared === 0 ? this.installation.state : replayed[shared - 1].state;
+    try {
+      for (const event of candidate.slice(shared)) {
+        if (!this.system.enabled(state).includes(event)) return false;
+        const step = this.system.execute(state, event);
+        state = step.state;
+        replayed.push({ state, writes: step.info?.writes ?? [] });
+      }
+    } catch (error) {
+      // An app failing on a path the search never took: that cut is not kept.
+      if (error instanceof InterpError) return false;
+      throw error;
+    }
+    const conflict = this.conflictOn(replayed);
+    if (!conflict) return false;
+    const length = conflict.path.length - 1; // the first transition is the installation
+    this.events = candidate.slice(0, length);
+    this.replayed = replayed.slice(0, length);
+    this.conflict = { ...conflict, configuration: this.conflict.configuration, initialState: this.conflict.initialState, path: [] };
+    return true;
+  }
+
+  /** The wanted conflict on a replayed path, by the same rule as on a search's graph (conflicts/detect.ts). */
+  private conflictOn(replayed: readonly Replayed[]): Conflict | undefined {
+    return detectConflicts(chainOf(this.installation.writes, replayed), this.tracked).find((c) => conflictIdentity(c) === this.wanted);
+  }
+}
+
+/** A replayed path as a write graph: a chain from the installation's root through each transition. */
+function chainOf(installation: readonly AttributeWrite[], replayed: readonly Replayed[]): WriteGraph {
+  const transitions = [{ src: 0, dst: 1, event: -1, writes: installation }];
+  replayed.forEach(({ writes }, i) => transitions.push({ src: i + 1, dst: i + 2, event: i, writes }));
+  return { stateCount: replayed.length + 2, initialStates: [0], transitions };
+}
+
+function highestPowerOfTwo(n: number): number {
+  let power = 1;
+  while (power * 2 <= n) power *= 2;
+  return n < 1 ? 0 : power;
 }
 
 function conflictIdentity(c: Conflict): string {

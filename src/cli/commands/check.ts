@@ -54,7 +54,7 @@ export function registerCheck(program: Command): void {
     .option('--budget-s <seconds>', 'budget of the search per mode, in seconds of CPU time (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', DEFAULT_BUDGET_S)
     .option('--max-states <n>', 'stop with state-limit after this many states')
     .option('--memory-mb <mb>', `heap budget per mode, as in batch: stop with out-of-memory once the heap passes ${SOFT_HEAP_FRACTION * 100}% of it (default: none; 2048 with --against)`)
-    .option('--first-conflict', 'stop at the first conflict found and report it (the shortest trace in the part explored)')
+    .option('--first-conflict', 'stop at the first conflict found and report it (with a trace none of whose events can be left out)')
     .option('--no-prefilter', 'explore the pair even when the apps can write no tracked attribute in common (decided without a search by default)')
     .option('--json', 'print one JSON object')
     .addHelpText('after', exitCodesHelp([EXIT.ok, EXIT.found, EXIT.usage, EXIT.unfinished, EXIT.appError]))

@@ -1,6 +1,7 @@
 // `stcheck check APP --against DIR` for people: the corpus apps the app conflicts with, ranked,
 // each with the attribute, the two values and the shortest trace; then the rest in one line each.
 import { distinctConflicts, rankClass, type AgainstPartner, type AgainstReport } from '../batch/against.js';
+import { basename } from 'node:path';
 import { renderConflict } from './trace-text.js';
 
 export function renderAgainst(report: AgainstReport): string[] {
@@ -19,7 +20,19 @@ export function renderAgainst(report: AgainstReport): string[] {
   for (const [title, group] of others) {
     if (group.length > 0) lines.push('', `${title}: ${count(group.length, 'app')}`, ...group.map((p) => `  ${p.app}${verdictNote(p)}`));
   }
-  if (report.failures.length > 0) lines.push('', `${count(report.failures.length, 'app')} of the corpus left out: they do not parse or lower`);
+  return [...lines, ...leftOut(report)];
+}
+
+/** The corpus files left out: device handlers in one line; each app that does not parse or lower with where it fails. */
+function leftOut(report: AgainstReport): string[] {
+  const handlers = report.failures.filter((f) => f.kind === 'not-a-smartapp');
+  const broken = report.failures.filter((f) => f.kind !== 'not-a-smartapp');
+  const lines: string[] = [];
+  if (handlers.length > 0) lines.push('', `${count(handlers.length, 'file')} of the corpus left out: device handlers, not SmartApps`);
+  if (broken.length > 0) {
+    lines.push('', `${count(broken.length, 'app')} of the corpus left out: ${broken.length === 1 ? 'it does' : 'they do'} not parse or lower`);
+    lines.push(...broken.map((f) => `  ${basename(f.file)}:${f.line}:${f.column}: ${f.message}`));
+  }
   return lines;
 }
 

@@ -55,6 +55,18 @@ describe.skipIf(!HAVE_CORPUS)('stcheck check --against the corpus', () => {
     expect(lines.filter((l) => /^\d+\. good-night-house /.test(l))).toEqual([]);
   });
 
+  it('says which corpus files it left out: device handlers in one line, each app that does not lower with where it fails', () => {
+    const report = JSON.parse(result.stdout);
+    const handlers = report.failures.filter((f: { kind: string }) => f.kind === 'not-a-smartapp');
+    const broken = report.failures.filter((f: { kind: string }) => f.kind !== 'not-a-smartapp');
+    expect(handlers.length).toBeGreaterThan(0); // the corpus holds device handlers (AeonMinimote.groovy, ...)
+    expect(broken.length).toBeGreaterThan(0);
+    const text = renderAgainst(report).join('\n');
+    expect(text).toContain(`${handlers.length} files of the corpus left out: device handlers, not SmartApps`);
+    expect(text).not.toMatch(/AeonMinimote/);
+    for (const f of broken) expect(text).toMatch(new RegExp(`^  ${f.file.replace(/^.*\//, '').replace(/[.]/g, '\\.')}:${f.line}:${f.column}: `, 'm'));
+  });
+
   it('is a usage error with two apps, or a missing corpus', () => {
     expect(stcheck('check', APP, APP, '--against', SMARTAPPS_DIR).code).toBe(2);
     const missing = stcheck('check', APP, '--against', join(REPO_ROOT, 'no-such-dir'));

@@ -32,7 +32,8 @@ const MIN_SHORTENING_SHARE = 0.25;
  * is kept when every event left is still enabled where it fires and the same conflict (device,
  * attribute, both apps and values) still happens, and the path then ends at the event that makes
  * it. The result is a path none of whose events can be left out. Shortening gets what is left of
- * the pair's budget, at least a quarter of it; a path it has not finished keeps its best cut so far.
+ * the pair's budget, at least a quarter of it, shared equally among the paths; a path it has not
+ * finished keeps its best cut so far.
  *
  * A breadth-first search for a shortest path did this before; on the pairs whose states are slow to
  * compute it took ten times as long as the search that found the conflict (results/perf.md).
@@ -42,7 +43,15 @@ export function shortened(system: PairSystem, found: Witness[], options: CheckPa
     ? Infinity
     : cpuClockMs() + Math.max(options.budgetMs - (cpuClockMs() - startedCpu), MIN_SHORTENING_SHARE * options.budgetMs);
   const tracked = trackedFilter(options);
-  return found.map((witness) => new PathCutter(system, witness, tracked, deadline).shortest());
+  // Each path gets an equal share of the time left, the shortest first: what a short path leaves
+  // of its share goes to the longer ones, and one long path cannot take the time of all the others.
+  const order = found.map((_, i) => i).sort((a, b) => found[a].events.length - found[b].events.length);
+  const cut: Witness[] = [...found];
+  order.forEach((index, done) => {
+    const share = (deadline - cpuClockMs()) / (order.length - done);
+    cut[index] = new PathCutter(system, found[index], tracked, cpuClockMs() + share).shortest();
+  });
+  return cut;
 }
 
 /** One transition of a replayed path: the state it ends in and the writes it made. */

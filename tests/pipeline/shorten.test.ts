@@ -74,4 +74,21 @@ describe.skipIf(!HAVE_CORPUS)('shortening the conflict paths of a partial search
     const [kept] = shortened(system, found, { ...options, budgetMs: 0 }, 0);
     expect(kept.events).toEqual(found[0].events);
   });
+
+  // A whole run (no first conflict) stopped by a state limit: several conflicts, each path cut on its own.
+  it('cuts every path of a run with several conflicts, each to its own conflict', () => {
+    const whole: CheckPairOptions = { ...options, firstConflict: false, maxStates: 400 };
+    const wholeSystem = pairSystem(app('thermostat-auto-off'), app('FireCO2Alarm'), whole);
+    const paths = witnessesOf(explorePair(wholeSystem, whole));
+    expect(paths.length).toBeGreaterThan(2);
+    const cut = shortened(wholeSystem, paths, whole, 0);
+    expect(cut.map(identity)).toEqual(paths.map(identity));
+    for (const [i, w] of cut.entries()) {
+      expect(w.events.length).toBeLessThanOrEqual(paths[i].events.length);
+      expect(conflictsOn(wholeSystem, w.conflict.configuration, w.events, whole)).toContain(identity(w));
+      for (let j = 0; j < w.events.length; j++) {
+        expect(conflictsOn(wholeSystem, w.conflict.configuration, w.events.filter((_, k) => k !== j), whole)).not.toContain(identity(w));
+      }
+    }
+  });
 });

@@ -49,10 +49,12 @@ export function checkPair(app1: LoadedApp, app2: LoadedApp, options: CheckPairOp
   }
   // What is kept of the search: its graph goes before shortening replays the paths.
   const { verdict, complete, stats } = explored.result;
-  const shortest = explored.breadthFirst === true;
   let witnesses = witnessesOf(explored);
   explored = undefined;
-  if (!complete && !shortest && witnesses.length > 0) witnesses = shortened(system, witnesses, options, startedCpu);
+  // Every search's paths are cut, a complete one's too: DPOR's graph is a reduction of the state
+  // graph, and in any graph a conflict's path runs through the transition its earlier write was
+  // first seen coming from, not always the nearest one (conflicts/detect.ts).
+  if (witnesses.length > 0) witnesses = shortened(system, witnesses, options, startedCpu);
   const boundCache: BoundCache = new WeakMap();
   const traces = buildTraces(system, witnesses.map(({ conflict, events }) => ({ configuration: conflict.configuration, events })));
   let conflicts = witnesses

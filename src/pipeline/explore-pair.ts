@@ -75,12 +75,10 @@ export function appName(app: LoadedApp): string {
   return app.file.replace(/^.*[\\/]/, '').replace(/\.groovy$/, '');
 }
 
-/** A pair explored: the checker's result and the conflicts of the explored graph (shortest path each). */
+/** A pair explored: the checker's result and the conflicts of the explored graph (a short path each). */
 export interface ExploredPair {
   result: CheckResult<PairState, PairTransitionInfo>;
   conflicts: PairConflict[];
-  /** The search was breadth first, so its paths are already as short as any: nothing to shorten. */
-  breadthFirst?: boolean;
 }
 
 /**
@@ -118,7 +116,7 @@ const anyConflict = (conflicts: ReadonlySet<string>): boolean => conflicts.size 
 function probeConflicts(system: PairSystem, options: CheckPairOptions, search: CheckOptions<PairState, PairTransitionInfo>): ExploredPair | undefined {
   try {
     const probe = searchPair(system, options, { ...search, strategy: 'nodpor', order: 'breadth-first' }, anyConflict);
-    return probe.conflicts.length > 0 ? { ...probe, breadthFirst: true } : undefined;
+    return probe.conflicts.length > 0 ? probe : undefined;
   } catch (error) {
     if (error instanceof InterpError) return undefined;
     throw error;

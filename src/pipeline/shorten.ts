@@ -1,5 +1,4 @@
-// Shorter traces for the conflicts of a search that stopped before its end: each conflict's path of
-// events is cut down by replaying it without some of its events, keeping every cut after which the
+// Shorter traces for the conflicts a search found: each conflict's path of events is cut down by replaying it without some of its events, keeping every cut after which the
 // same conflict still happens (delta debugging over the path).
 import { conflictKey, detectConflicts } from '../conflicts/detect.js';
 import type { Conflict, WriteGraph } from '../conflicts/types.js';
@@ -25,9 +24,11 @@ export function witnessesOf(explored: ExploredPair): Witness[] {
 const MIN_SHORTENING_SHARE = 0.25;
 
 /**
- * Shorter paths to the conflicts of a search that stopped before its end (at its first conflict,
- * or at a budget). Such a search explored part of the graph depth first, so the paths it found can
- * run to dozens or thousands of events where a few would do. Each path is cut down by replaying it
+ * Shorter paths to the conflicts a search found. A search that stopped before its end (at its first
+ * conflict, or at a budget) explored part of the graph depth first, so its paths can run to dozens
+ * or thousands of events where a few would do; a complete one's run through the transition each
+ * earlier write was first seen coming from (conflicts/detect.ts), in DPOR's reduced graph or in the
+ * whole one, and can be longer than needed too. Each path is cut down by replaying it
  * without a run of its events (halves first, then ever shorter runs, down to single events): a cut
  * is kept when every event left is still enabled where it fires and the same conflict (device,
  * attribute, both apps and values) still happens, and the path then ends at the event that makes

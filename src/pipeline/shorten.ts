@@ -1,5 +1,6 @@
-// Shorter traces for the conflicts a search found: each conflict's path of events is cut down by replaying it without some of its events, keeping every cut after which the
-// same conflict still happens (delta debugging over the path).
+// Shorter traces for the conflicts a search found: each conflict's path of events is cut down by
+// replaying it without some of its events, keeping every cut after which the same conflict still
+// happens (delta debugging over the path).
 import { conflictKey, detectConflicts } from '../conflicts/detect.js';
 import type { Conflict, WriteGraph } from '../conflicts/types.js';
 import { InterpError } from '../interp/errors.js';
@@ -9,11 +10,17 @@ import { trackedFilter, type CheckPairOptions, type ExploredPair } from './explo
 import type { PairConflict } from './write-graph.js';
 import { cpuClockMs } from '../util/cpu-clock.js';
 
-/** A conflict with the events that produce it, fired from its initial configuration after the installation. */
+/**
+ * A conflict with the events that produce it, fired from its initial configuration after the
+ * installation. The events stand for the path: a cut path has no transitions of a search's graph.
+ */
 export interface Witness {
-  conflict: PairConflict;
+  conflict: WitnessConflict;
   events: number[];
 }
+
+/** What a witness keeps of a conflict: which one it is, and the configuration its events start from. */
+export type WitnessConflict = Pick<PairConflict, 'device' | 'attribute' | 'later' | 'earlier' | 'configuration'>;
 
 export function witnessesOf(explored: ExploredPair): Witness[] {
   const { graph } = explored.result;
@@ -67,8 +74,10 @@ class PathCutter {
   private readonly installation: Replayed;
   /** The path kept so far and, per event, the transition replaying it made (the prefix any cut shares). */
   private events: number[];
-  private replayed: Replayed[];
-  private conflict: PairConflict;
+  private replayed: Replayed[] = [];
+  private conflict: WitnessConflict;
+  /** Whether the path as found replays to its conflict (it does in a deterministic system; kept as it is if not). */
+  private readonly reproduced: boolean;
 
   constructor(
     private readonly system: PairSystem,
@@ -81,13 +90,11 @@ class PathCutter {
     this.installation = { state: installation.state, writes: installation.writes };
     this.events = witness.events;
     this.conflict = witness.conflict;
-    this.replayed = [];
-    if (!this.accept(witness.events, 0)) this.replayed = [];
+    this.reproduced = this.accept(witness.events, 0);
   }
 
   shortest(): Witness {
-    // The path as found did not replay to the conflict (it cannot in a deterministic system; kept as it is if so).
-    if (this.replayed.length !== this.events.length) return { conflict: this.conflict, events: this.events };
+    if (!this.reproduced) return { conflict: this.conflict, events: this.events };
     for (let size = highestPowerOfTwo(this.events.length >> 1); size >= 1; size >>= 1) {
       if (!this.cutRunsOf(size)) break;
     }
@@ -137,7 +144,8 @@ class PathCutter {
     const length = conflict.path.length - 1; // the first transition is the installation
     this.events = candidate.slice(0, length);
     this.replayed = replayed.slice(0, length);
-    this.conflict = { ...conflict, configuration: this.conflict.configuration, initialState: this.conflict.initialState, path: [] };
+    const { device, attribute, later, earlier } = conflict;
+    this.conflict = { device, attribute, later, earlier, configuration: this.conflict.configuration };
     return true;
   }
 
@@ -160,6 +168,6 @@ function highestPowerOfTwo(n: number): number {
   return n < 1 ? 0 : power;
 }
 
-function conflictIdentity(c: Conflict): string {
+function conflictIdentity(c: Pick<Conflict, 'later' | 'earlier'>): string {
   return conflictKey(c.later, c.earlier);
 }

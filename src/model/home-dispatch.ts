@@ -5,6 +5,7 @@
 // outer handler's set is its whole transition. Everything that happens is recorded in order.
 import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, type Access, type AccessKind } from '../interp/access.js';
 import { GroovyError } from '../interp/errors.js';
+import { parseDecimal } from '../interp/numbers.js';
 import type { RuntimeSubscription } from '../interp/host.js';
 import type { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
@@ -242,12 +243,19 @@ export class Dispatcher {
   }
 }
 
-/** The stored value of an environment event's text: a boolean for a boolean attribute, a number for an integer. */
+/**
+ * The stored value of an environment event's text: a boolean for a boolean attribute, a number for
+ * an integer, and a BigDecimal for a decimal of a numeric attribute, as the platform's
+ * `currentValue("temperature")` gives 49.5 as a number (a sum of readings must not concatenate text).
+ */
 function eventValue(state: DeviceState, attribute: string, text: string): Value {
   const domain = state.spec?.attributes.find((a) => a.name === attribute)?.domain;
   if (domain === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
-  return /^-?\d+$/.test(text) ? Number(text) : text;
+  if (/^-?\d+$/.test(text)) return Number(text);
+  return domain === 'number' && DECIMAL_TEXT.test(text) ? parseDecimal(text) : text;
 }
+
+const DECIMAL_TEXT = /^-?\d+\.\d+$/;
 
 /** The name of the event a command subscription hears: its value is the command sent. */
 export const COMMAND_EVENT = 'command';

@@ -1,6 +1,7 @@
 // Names, properties and indexing: unqualified names (locals, fields, inputs, the platform's
 // objects, getters, classes), `obj.prop` with safe navigation and spread, `obj[i]` and slices, and
 // their assignment.
+import { getterOf } from '../parser/accessors.js';
 import type * as ast from '../parser/ast.js';
 import { GroovyError, missingProperty, nullPointer } from './errors.js';
 import { NOT_FOUND, callGroovyMethod, iterate, listGet, listPut } from './groovy-methods.js';
@@ -42,6 +43,9 @@ function resolveAppProperty(app: AppCore, name: string): Value {
   if (global !== undefined) return global;
   const getter = app.getters.get(name);
   if (getter) return recurse.invokeFunction(app, getter, []);
+  // The platform's SmartApp class has getters too: `childApps` is `getChildApps()`, `parent` is `getParent()`.
+  const platformGetter = getterOf(name);
+  if (Object.hasOwn(app.builtins, platformGetter)) return app.builtins[platformGetter](app, [], null);
   if (app.functions.has(name)) return recurse.methodClosure(app, name);
   if (name === 'physicalgraph') return unsupported('the physicalgraph hub API');
   if (isKnownClass(name)) return new ClassRef(name);

@@ -11,6 +11,11 @@ export function booleanGetterProperty(name: string): string | undefined {
   return /^is[A-Z]/.test(name) ? decapitalize(name.slice(2)) : undefined;
 }
 
+/** The getter that reads a property (`childApps` → `getChildApps`). */
+export function getterOf(property: string): string {
+  return `get${property.charAt(0).toUpperCase()}${property.slice(1)}`;
+}
+
 function decapitalize(name: string): string {
   return name.charAt(0).toLowerCase() + name.slice(1);
 }

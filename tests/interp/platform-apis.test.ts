@@ -306,3 +306,13 @@ describe('a hub input and properties of strings', () => {
     expect(show('try { "abc".size } catch (MissingPropertyException e) { "missing" }')).toBe('missing');
   });
 });
+
+describe("the platform's getters as properties", () => {
+  it('reads childApps, parent and childDevices through getChildApps(), getParent() and getChildDevices(), as Groovy reads a getter', () => {
+    // A parent app's `childApps.size()` (the child apps the person installed: none in the model).
+    expect(show('[childApps.size(), parent, childDevices, allChildDevices]')).toBe('[0, null, [], []]');
+  });
+  it("keeps an app's own getter first", () => {
+    expect(show('childApps', 'def getChildApps() { ["mine"] }')).toBe('[mine]');
+  });
+});

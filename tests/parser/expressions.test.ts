@@ -2,7 +2,7 @@
 // closures, member access, calls and dynamic names. Each test asserts the tree, not just success.
 import { describe, expect, it } from 'vitest';
 import type { Expression } from '../../src/parser/ast.js';
-import { expr, shape, show } from './helpers.js';
+import { expr, shape, show, parseOk } from './helpers.js';
 
 /** A closure in expression position (at the start of a statement `{` opens a block). */
 function closure(source: string): Expression {
@@ -125,6 +125,13 @@ describe('strings and GStrings', () => {
   it('interpolates in triple-quoted and slashy strings', () => {
     expect(expr('"""a ${b} c"""')).toMatchObject({ kind: 'GString', strings: ['a ', ' c'], values: [{ name: 'b' }] });
     expect(expr('/^$prefix\\d+$/')).toMatchObject({ kind: 'GString', strings: ['^', '\\d+$'], values: [{ name: 'prefix' }] });
+  });
+
+  it('reads a slashy string that opens with a space as a statement of its own, and still divides after a name', () => {
+    // Light-Dark (a community app): a note written as a string inside an if block.
+    const program = parseOk('def f(x) {\n\tif (x) {\n\t\t/ Prevent false positives, trip twice /\n\t\tx = 1\n\t}\n}');
+    expect(JSON.stringify(program)).toContain('"value":" Prevent false positives, trip twice "');
+    expect(show(expr('a / b / c'))).toBe('((a / b) / c)');
   });
 
   it('keeps a closure inside ${}', () => {

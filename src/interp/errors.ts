@@ -49,6 +49,17 @@ export class GroovyError extends InterpError {
   }
 }
 
+/**
+ * `httpError(status, message)`: the SmartAppException that answers an endpoint's caller with an
+ * error. The app can catch it like any exception; one that ends the execution is the answer the
+ * endpoint meant to give, not a failure of the app, so the home records the answer only.
+ */
+export class ErrorAnswer extends GroovyError {
+  constructor(message: string) {
+    super('SmartAppException', message);
+  }
+}
+
 /** Stops the execution; the app cannot catch it. */
 export abstract class StopError extends InterpError {}
 

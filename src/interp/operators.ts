@@ -114,7 +114,7 @@ function printed(v: Value, walk: ValueWalk): string {
   // Java prints the identity hash; the model has no identities, so it shows the state instead.
   if (v instanceof GRandom) return `java.util.Random@${v.seed.toString(16)}`;
   if (v instanceof GStringBuilder) return v.text;
-  if (v instanceof BuiltinObject) return v.kind === 'timeZone' || v.kind === 'hub' ? v.id : v.kind;
+  if (v instanceof BuiltinObject) return v.kind === 'timeZone' || v.kind === 'hub' || v.kind === 'jsonBuilder' ? v.id : v.kind;
   return String(v);
 }
 
@@ -137,6 +137,11 @@ export function plus(a: Value, b: Value): Value {
   if (a instanceof Map && b instanceof Map) {
     checkLength('map', a.size + b.size);
     return new Map([...a, ...b]);
+  }
+  // Map.plus(Collection<Map.Entry>): the map with the entries added (an empty list adds none).
+  if (a instanceof Map && Array.isArray(b) && b.every((x) => x instanceof GMapEntry)) {
+    checkLength('map', a.size + b.length);
+    return new Map([...a, ...b.map((x): [Value, Value] => [x.key, x.value])]);
   }
   if (a instanceof GDate && typeof b === 'number') return new GDate(a.time + b * 86_400_000);
   if (a === null && typeof b === 'string') return `null${b}`;

@@ -9,7 +9,7 @@ import { isKnownClass, javaProperty, javaSetProperty } from './java/classes.js';
 import * as num from './numbers.js';
 import { toStr } from './operators.js';
 import { inheritTag, noteMutation } from './ownership.js';
-import { BuiltinObject, ClassRef, DeviceRef, GMapEntry, TrackedMap, className, type GMap, type Value } from './values.js';
+import { BuiltinObject, ClassRef, DeviceRef, GMapEntry, TrackedMap, className, isNumber, type GMap, type Value } from './values.js';
 import { checkedSize, checkLength } from './limits.js';
 import { recurse, Scope, unsupported, type AppCore, type Frame } from './frame.js';
 
@@ -129,7 +129,15 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
     if (name === 'empty') return obj.length === 0;
     throw missingProperty(name, 'java.lang.String');
   }
+  // A number or a boolean has no bean property but its class (`json.type` of a parsed "1").
+  if (isNumber(obj) || typeof obj === 'boolean') throw missingProperty(name, javaLangClass(obj));
   return unsupported(`property ${name} of ${describe(obj)}`);
+}
+
+/** The class of a number or boolean as Groovy names it in messages (`java.lang.Integer`, `java.math.BigDecimal`). */
+function javaLangClass(v: Value): string {
+  const simple = className(v);
+  return simple === 'BigDecimal' ? 'java.math.BigDecimal' : `java.lang.${simple}`;
 }
 
 export function setProperty(frame: Frame, obj: Value, name: string, v: Value): void {

@@ -201,6 +201,18 @@ function zoneText(offsetMs: number, letter: string): string {
 }
 
 /**
+ * `TimeZone.getDisplayName([daylight, style])`: the zone's name in its standard (or daylight) time,
+ * whatever the date ("Eastern Standard Time"; style 0 is the short "EST"). The standard time is the
+ * one of the two solstice months with the smaller offset, so southern zones get theirs too.
+ */
+export function zoneDisplayName(tz: string, daylight: boolean, style: 'short' | 'long'): string {
+  const [january, july] = [Date.UTC(2019, 0, 1), Date.UTC(2019, 6, 1)];
+  const julyIsStandard = zoneOffset(july, tz) < zoneOffset(january, tz);
+  const at = julyIsStandard !== daylight ? july : january;
+  return zoneName(at, tz, style, zoneOffset(at, tz));
+}
+
+/**
  * SimpleDateFormat's `z` (short) and `zzzz` (long) zone names at an instant: "EDT", "Eastern
  * Daylight Time". Java's names come from its locale data, Intl's from ICU; they agree on the
  * abbreviations of US English. Where ICU has no abbreviation ("GMT+2"), and for a custom zone,

@@ -4,7 +4,7 @@
 // command's event reaching an app again) append to the logs of the runs that caused them, so an
 // outer handler's set is its whole transition. Everything that happens is recorded in order.
 import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, type Access, type AccessKind } from '../interp/access.js';
-import { GroovyError } from '../interp/errors.js';
+import { ErrorAnswer, GroovyError } from '../interp/errors.js';
 import { parseDecimal } from '../interp/numbers.js';
 import type { RuntimeSubscription } from '../interp/host.js';
 import type { AppInstance } from '../interp/instance.js';
@@ -231,7 +231,8 @@ export class Dispatcher {
       app.invoke(handler, args);
     } catch (error) {
       if (!(error instanceof GroovyError)) throw error;
-      this.records.push({ kind: 'error', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, message: error.message, exception: error.javaClass, line: error.at?.line });
+      // An endpoint's error answer (httpError) ended it as meant: the answer is recorded already.
+      if (!(error instanceof ErrorAnswer)) this.records.push({ kind: 'error', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, message: error.message, exception: error.javaClass, line: error.at?.line });
     } finally {
       this.depth--;
       after = this.afterExecutions.pop();

@@ -316,3 +316,55 @@ describe("the platform's getters as properties", () => {
     expect(show('childApps', 'def getChildApps() { ["mine"] }')).toBe('[mine]');
   });
 });
+
+describe('Java and Groovy classes of unseen community apps', () => {
+  it('builds JSON with JsonBuilder and an instance of JsonOutput, and pretty-prints it as Groovy does', () => {
+    expect(show('new groovy.json.JsonBuilder([a: 1, b: [true, "x"]]).toString()')).toBe('{"a":1,"b":[true,"x"]}');
+    expect(show('def j = new groovy.json.JsonBuilder([a: 1.50]); "${j}"')).toBe('{"a":1.50}');
+    expect(show('new groovy.json.JsonBuilder([a: [1, 2]]).toPrettyString()')).toBe('{\n    "a": [\n        1,\n        2\n    ]\n}');
+    expect(show('new groovy.json.JsonBuilder([k: "v:{,}"]).content.k')).toBe('v:{,}');
+    expect(show('new groovy.json.JsonOutput().toJson([x: null])')).toBe('{"x":null}');
+    expect(() => run('new groovy.json.JsonBuilder()')).toThrow(/^unsupported: new groovy\.json\.JsonBuilder\(\) filled by its builder DSL/);
+  });
+  it('gives UUID.randomUUID() one fixed id, as text', () => {
+    expect(show('def u = UUID.randomUUID().toString(); [u.length(), u == UUID.randomUUID().toString()]')).toBe('[36, true]');
+  });
+  it("names a time zone as Java's getDisplayName does, in its standard time whatever the date", () => {
+    expect(show('[TimeZone.getTimeZone("America/New_York").getDisplayName(), TimeZone.getTimeZone("America/New_York").getDisplayName(true, 0), TimeZone.getTimeZone("UTC").displayName]')).toBe('[Eastern Standard Time, EDT, Coordinated Universal Time]');
+  });
+  it("reads an exception's message, and gives any other property of it the app's MissingPropertyException", () => {
+    expect(show('try { throw new IllegalStateException("boom") } catch (e) { [e.message, e.localizedMessage, e.cause] }')).toBe('[boom, boom, null]');
+    // call-webservice-when-open: `$e.response.contentType` in a catch of a MissingPropertyException.
+    expect(show('try { try { null.x } catch (e) { e.response } } catch (MissingPropertyException m) { "missing" }')).toBe('missing');
+  });
+  it('adds a list of map entries to a map (rheem-econet: `[uri: u] + apiParams` with apiParams = [])', () => {
+    expect(show('[a: 1] + []')).toBe('[a:1]');
+    expect(show('[a: 1] + [b: 2].entrySet().toList()')).toBe('[a:1, b:2]');
+  });
+  it("reads a device's `device` as the device itself (ecobee-open-contacts: stat.device.deviceNetworkId)", () => {
+    expect(show('[sensor.device.id == sensor.id, sensor.device.deviceNetworkId]', 'preferences { section { input "sensor", "capability.motionSensor" } }')).toBe('[true, motionSensor0]');
+  });
+});
+
+describe('httpError', () => {
+  it("throws the documented SmartAppException: the endpoint's execution ends there unless the app catches it", () => {
+    const home = homeFor('def f() { httpError(404, "Device not found"); state.after = true }');
+    let error: unknown;
+    try {
+      home.app.invoke('f', []);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ kind: 'app-error', javaClass: 'SmartAppException' });
+    expect(kindsOf(home.records)).toEqual(['http']);
+    expect(show('try { httpError(400, "bad"); "went on" } catch (e) { e.message }')).toBe('400 bad');
+  });
+});
+
+describe('a property of a number or a boolean', () => {
+  it("is the app's MissingPropertyException, as in Groovy (a JSON text that parses to a number: `json.type`)", () => {
+    expect(show('try { new groovy.json.JsonSlurper().parseText("1").type } catch (MissingPropertyException e) { e.message }')).toBe('No such property: type for class: java.lang.Integer');
+    expect(show('try { true.x } catch (MissingPropertyException e) { "missing" }')).toBe('missing');
+    expect(show('1.class')).toBe('class Integer');
+  });
+});

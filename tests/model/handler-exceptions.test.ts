@@ -38,6 +38,19 @@ def openHandler(evt) {
     expect(errors(home)).toEqual([expect.objectContaining({ app: 'App1', handler: 'openHandler', exception: 'NullPointerException', line: 6 })]);
   });
 
+  it("from httpError is the endpoint's error answer: it ends the execution, and only the answer is recorded, not an exception of the app", () => {
+    const home = installed(`def installed() { subscribe(contact1, "contact.open", openHandler) }
+def openHandler(evt) {
+  light1.off()
+  httpError(404, "Device not found")
+  light1.on()
+}`);
+    home.fireEvent('contact1', 'contact', 'open');
+    expect(light(home)).toBe('off');
+    expect(errors(home)).toEqual([]);
+    expect(home.records.filter((r) => r.kind === 'message').map((r) => (r.kind === 'message' ? r.message.text : ''))).toEqual(['httpError 404 Device not found']);
+  });
+
   it("in a timer's method ends the timer only: the handler that scheduled it goes on", () => {
     const home = installed(`def installed() { subscribe(contact1, "contact.open", openHandler) }
 def openHandler(evt) {

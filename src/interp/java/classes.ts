@@ -2,6 +2,7 @@
 // `TimeZone.getTimeZone`, `JsonOutput.toJson`), `new T(...)`, and the members of Java objects
 // (Date, TimeZone, SimpleDateFormat, DecimalFormat, JsonSlurper, StringBuilder, exceptions).
 // Independent of any platform.
+import { missingProperty } from '../errors.js';
 import { NOT_FOUND, castValue, iterate, parseNumberStatic, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
@@ -12,7 +13,7 @@ import { BuiltinObject, ClassRef, GDate, GException, isNumber, type GMap, type V
 import { calendarConstant, calendarMethod, calendarProperty, calendarStatic } from './calendar.js';
 import { decimalFormatMethod, newDecimalFormat } from './decimal-format.js';
 import { dateFormatMethod, dateMethod, dateProperty, parseDate, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
-import { jsonSlurperMethod, toJson } from './json.js';
+import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder } from './json.js';
 import { formatJava, mathConstant, mathStatic } from './math.js';
 import { newStringBuilder } from './string-builder.js';
 
@@ -39,7 +40,9 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
   if (simple === 'String' && name === 'format') return formatJava(toStr(args[0] ?? null), args.slice(1));
   if (simple === 'TimeZone' && name === 'getTimeZone') return new BuiltinObject('timeZone', args[0] instanceof BuiltinObject ? zoneOf(args[0]) : time.javaZoneId(toStr(args[0] ?? null)));
   if (simple === 'TimeZone' && name === 'getDefault') return new BuiltinObject('timeZone', 'UTC');
-  if (simple === 'JsonOutput' && name === 'toJson') return toJson(args[0] ?? null);
+  if (simple === 'JsonOutput') return jsonOutputMethod(name, args);
+  // The model's one UUID: a run is deterministic, so every call gives the same (version 4) id.
+  if (simple === 'UUID' && name === 'randomUUID') return MODEL_UUID;
   if (simple === 'URLEncoder' && name === 'encode') return formUrlEncode(toStr(args[0] ?? null));
   return NOT_FOUND;
 }
@@ -52,6 +55,20 @@ function classStaticProperty(cls: string, name: string, clock: time.Clock): Meth
   if (simple === 'Integer' && name === 'MIN_VALUE') return -2147483648;
   if (simple === 'Long' && name === 'MAX_VALUE') return Number.MAX_SAFE_INTEGER;
   return NOT_FOUND;
+}
+
+/** `UUID.randomUUID()`: its text, which is what apps use (`UUID.randomUUID().toString()`). */
+const MODEL_UUID = '6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60';
+
+/**
+ * A Java exception's bean properties; any other is Groovy's MissingPropertyException (a caught
+ * MissingPropertyException has no `response`, as an HttpResponseException would).
+ */
+function exceptionProperty(e: GException, name: string): MethodResult {
+  if (name === 'message' || name === 'localizedMessage') return e.message;
+  if (name === 'cause') return null;
+  if (name === 'class') return NOT_FOUND;
+  throw missingProperty(name, e.className);
 }
 
 const EXCEPTIONS = /(^|\.)([A-Za-z]*Exception|Throwable|Error)$/;
@@ -74,6 +91,10 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
       return newStringBuilder(simple, args);
     case 'JsonSlurper':
       return new BuiltinObject('jsonSlurper');
+    case 'JsonOutput':
+      return new BuiltinObject('jsonOutput');
+    case 'JsonBuilder':
+      return newJsonBuilder(args);
     case 'Random':
       if (args.length === 0) return newRandom();
       if (args.length === 1 && isNumber(args[0])) return newRandom(num.toInt(args[0]));
@@ -110,9 +131,10 @@ export function isKnownClass(name: string): boolean {
 export function javaProperty(self: Value, name: string, clock: time.Clock): MethodResult {
   if (self instanceof GDate) return dateProperty(self, name);
   if (self instanceof ClassRef) return classStaticProperty(self.name, name, clock);
-  if (self instanceof GException && name === 'message') return self.message;
+  if (self instanceof GException) return exceptionProperty(self, name);
   if (self instanceof BuiltinObject && self.kind === 'timeZone') return timeZoneProperty(self, name);
   if (self instanceof BuiltinObject && self.kind === 'calendar') return calendarProperty(self, name);
+  if (self instanceof BuiltinObject && self.kind === 'jsonBuilder' && name === 'content') return jsonBuilderMethod(self, 'getContent');
   return NOT_FOUND;
 }
 
@@ -126,6 +148,8 @@ export function javaMethod(self: Value, name: string, args: Value[], n: GMap | n
     if (self.kind === 'dateFormat') return dateFormatMethod(self, name, args, clock);
     if (self.kind === 'decimalFormat') return decimalFormatMethod(self, name, args);
     if (self.kind === 'jsonSlurper') return jsonSlurperMethod(name, args);
+    if (self.kind === 'jsonOutput') return jsonOutputMethod(name, args);
+    if (self.kind === 'jsonBuilder') return jsonBuilderMethod(self, name);
     if (self.kind === 'calendar') return calendarMethod(self, name, args, clock);
   }
   return NOT_FOUND;

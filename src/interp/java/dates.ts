@@ -3,7 +3,8 @@
 import { GroovyError } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import { getterProperty } from '../../parser/accessors.js';
-import { toStr } from '../operators.js';
+import * as num from '../numbers.js';
+import { toStr, truthy } from '../operators.js';
 import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';
 import { BuiltinObject, GDate, type Value } from '../values.js';
@@ -75,6 +76,7 @@ function rawOffset(zone: string): number {
 export function timeZoneProperty(o: BuiltinObject, name: string): MethodResult {
   if (name === 'ID' || name === 'id') return o.id;
   if (name === 'rawOffset') return rawOffset(o.id);
+  if (name === 'displayName') return time.zoneDisplayName(o.id, false, 'long');
   return NOT_FOUND;
 }
 
@@ -82,6 +84,7 @@ export function timeZoneMethod(o: BuiltinObject, name: string, args: Value[], cl
   if (name === 'getID') return o.id;
   if (name === 'getOffset') return time.zoneOffset((args[0] ?? null) === null ? clock.now() : instantOf(args[0], o.id, clock), o.id);
   if (name === 'getRawOffset') return rawOffset(o.id);
+  if (name === 'getDisplayName') return time.zoneDisplayName(o.id, args.length > 0 && truthy(args[0] ?? null), args.length > 1 && num.toInt(args[1] ?? null) === 0 ? 'short' : 'long');
   return NOT_FOUND;
 }
 

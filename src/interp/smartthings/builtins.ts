@@ -1,7 +1,7 @@
 // The SmartThings platform's functions, called without a receiver: subscriptions, timers,
 // messages, location mode and events, time of day, HTTP stubs. Every effect goes through the Host.
 import type { BuiltinFunction, RuntimeContext } from '../context.js';
-import { GroovyError, UnsupportedError } from '../errors.js';
+import { ErrorAnswer, GroovyError, UnsupportedError } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import type { MessageKind, RuntimeSubscription, SubscriptionTarget, TimerKind } from '../host.js';
 import { instantOf, zoneOf } from '../java/dates.js';
@@ -170,10 +170,15 @@ export function asyncHttpMethod(ctx: RuntimeContext, verb: string, args: Value[]
 /** An endpoint's answer to its caller: `render(contentType: ..., data: ...)` gives back what it renders. */
 const render: BuiltinFunction = (_ctx, args, n) => n ?? args[0] ?? null;
 
-/** `httpError(404, "not found")`: the error answer to an endpoint's caller, a message here. */
+/**
+ * `httpError(404, "not found")`: the error answer to an endpoint's caller. The SmartApp reference:
+ * it "throws a SmartAppException with the specified status code and message", so the endpoint's
+ * execution ends there unless the app catches it.
+ */
 const httpError: BuiltinFunction = (ctx, args) => {
-  ctx.host.message(ctx.app, { kind: 'http', text: `httpError ${toStr(args[0] ?? null)} ${toStr(args[1] ?? null)}`, to: null });
-  return null;
+  const text = `${toStr(args[0] ?? null)} ${toStr(args[1] ?? null)}`;
+  ctx.host.message(ctx.app, { kind: 'http', text: `httpError ${text}`, to: null });
+  throw new ErrorAnswer(text);
 };
 
 const sendLocationEvent: BuiltinFunction = (ctx, args, n) => {

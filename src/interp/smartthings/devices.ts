@@ -62,6 +62,10 @@ export function deviceProperty(ctx: RuntimeContext, d: DeviceRef, name: string):
     case 'id':
     case 'deviceNetworkId':
       return d.id;
+    // The device behind the wrapper an input holds (`stat.device.deviceNetworkId`, `it.device.id`):
+    // not in the Device reference, but apps read it for the same id, so it is the device itself.
+    case 'device':
+      return d;
     case 'displayName':
     case 'label':
     case 'name':

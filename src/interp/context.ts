@@ -1,6 +1,7 @@
 // What a platform (the SmartThings runtime, smartthings/) and the DSL stubs see of the running app,
 // and what the interpreter core sees of a platform: the contract between the two, so neither
 // imports the other.
+import type { AppMetadata } from '../ir/ir.js';
 import type { ErrorPosition } from './errors.js';
 import type { MethodResult } from './groovy-methods.js';
 import type { AppHandle, Host } from './host.js';
@@ -10,6 +11,8 @@ import type { GMap, TrackedMap, Value } from './values.js';
 export interface RuntimeContext extends Clock {
   readonly app: AppHandle;
   readonly host: Host;
+  /** The app's `definition(name:, namespace:, ...)`. */
+  readonly metadata: AppMetadata;
   /** `state` and `atomicState`. */
   readonly state: TrackedMap;
   readonly atomicState: TrackedMap;

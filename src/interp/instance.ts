@@ -3,7 +3,7 @@
 // may be re-entered by the host (a command inside a handler delivering an event to this same app).
 import { updatesSettings } from '../analysis/setting-updates.js';
 import type { StateReads } from '../analysis/state-reads.js';
-import type { AppIR, FunctionIR, StoreName } from '../ir/ir.js';
+import type { AppIR, AppMetadata, FunctionIR, StoreName } from '../ir/ir.js';
 import { appStoreLocation, settingLocation, WHOLE_STORE, type AccessKind, type AppStore } from './access.js';
 import {
   canonicalAppState,
@@ -104,6 +104,10 @@ export class AppInstance implements AppHandle, AppCore {
 
   get app(): AppHandle {
     return this;
+  }
+
+  get metadata(): AppMetadata {
+    return this.ir.metadata;
   }
 
   /** The home's time, read through the host (which records the read where the time can change). */

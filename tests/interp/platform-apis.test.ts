@@ -368,3 +368,9 @@ describe('a property of a number or a boolean', () => {
     expect(show('1.class')).toBe('class Integer');
   });
 });
+
+describe('app.namespace', () => {
+  it("is the definition's namespace, where a service manager creates its devices (addChildDevice(app.namespace, ...))", () => {
+    expect(show('app.namespace', 'definition(name: "Tasmota", namespace: "BrettSheleski", author: "a", description: "d", category: "c")')).toBe('BrettSheleski');
+  });
+});

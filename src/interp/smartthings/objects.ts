@@ -160,6 +160,8 @@ export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name
   if (o.kind === 'app') {
     if (name === 'label' || name === 'name') return ctx.app.id;
     if (name === 'id') return installedAppId(ctx);
+    // The definition's namespace: service managers create their devices in it (addChildDevice(app.namespace, ...)).
+    if (name === 'namespace') return ctx.metadata.namespace ?? null;
     // The app runs installed: its preferences pages see a completed installation.
     if (name === 'installationState') return 'COMPLETE';
     // Child apps are analysed as SmartApps of their own: the model installs none under a parent.

@@ -14,6 +14,17 @@ export interface Clock {
 /** The reference's fixed getSunriseAndSunset() values. */
 export const SUNRISE_MS = 1563800160000;
 export const SUNSET_MS = 1563850740000;
+
+/**
+ * The value of the location's `sunriseTime` and `sunsetTime` (its state, and the events that
+ * announce it): the time as ISO text in UTC, which apps parse with "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'".
+ * Undefined for any other attribute.
+ */
+export function sunTimeText(attribute: string): string | undefined {
+  if (attribute === 'sunsetTime') return new Date(SUNSET_MS).toISOString();
+  if (attribute === 'sunriseTime') return new Date(SUNRISE_MS).toISOString();
+  return undefined;
+}
 export const LOCATION_TIME_ZONE = 'America/New_York';
 
 const MINUTE = 60_000;

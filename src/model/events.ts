@@ -19,6 +19,7 @@ import { oneOffTimerMethods } from './due-timers.js';
 import { keepsClockTime } from '../analysis/clock-reads.js';
 import { methodWrites } from '../analysis/method-writes.js';
 import { appOutsideWorld, changingServices, endpointPayloads, serviceAttribute, WEB_ANSWER_EVENT, WEB_SERVICE_CAPABILITY } from './outside-world.js';
+import { sunTimeText } from '../interp/time.js';
 
 export type AppSlot = 'App1' | 'App2';
 
@@ -141,8 +142,11 @@ export const TIME_PASSING = 'a day';
  */
 function eventTypeIn(env: Environment, entry: TypeEntry): EventTypeSpec | undefined {
   const spec = expandEventType(env.wholeDomains ? wholeType(entry.type) : entry.type, entry.capability);
-  const deviceValues = env.wholeDomains && spec ? deviceValuesOf(entry.capability, spec.name) : undefined;
-  return spec && deviceValues ? { name: spec.name, values: deviceValues } : spec;
+  if (!spec || !env.wholeDomains) return spec;
+  // The platform's value where the reference's is the event's name: the sun time as ISO text.
+  const sunTime = sunTimeText(spec.name);
+  const values = sunTime !== undefined ? [sunTime] : deviceValuesOf(entry.capability, spec.name);
+  return values ? { name: spec.name, values } : spec;
 }
 
 /**

@@ -326,6 +326,9 @@ describe('Java and Groovy classes of unseen community apps', () => {
     expect(show('new groovy.json.JsonOutput().toJson([x: null])')).toBe('{"x":null}');
     expect(() => run('new groovy.json.JsonBuilder()')).toThrow(/^unsupported: new groovy\.json\.JsonBuilder\(\) filled by its builder DSL/);
   });
+  it('makes a GregorianCalendar as Calendar.getInstance() does (mailman: new GregorianCalendar(), then setTime)', () => {
+    expect(show('def c = new GregorianCalendar(); c.setTime(new Date(0)); [c.time.time, GregorianCalendar.MONDAY == Calendar.MONDAY, new GregorianCalendar(TimeZone.getTimeZone("America/New_York")).timeZone.ID]')).toBe('[0, true, America/New_York]');
+  });
   it('gives UUID.randomUUID() one fixed id, as text', () => {
     expect(show('def u = UUID.randomUUID().toString(); [u.length(), u == UUID.randomUUID().toString()]')).toBe('[36, true]');
   });

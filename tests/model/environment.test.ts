@@ -160,6 +160,15 @@ describe('time settings', () => {
   });
 });
 
+describe("the location's sunset time", () => {
+  it("is announced as the time, ISO text in UTC, in the full environment, so an app that parses it acts; the reference's value is the event's name", () => {
+    const [sunset, departure] = [fixture('lights-at-sunset-time'), fixture('lights-off-on-departure')];
+    expect(eventValues(sunset, departure, 'full', 'sunsetTime')).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)]);
+    expect(eventValues(sunset, departure, 'reference', 'sunsetTime')).toEqual(['sunsetTime']);
+    expectOnlyInFull(sunset, departure, 'switch', 'switch lights-at-sunset-time=on over lights-off-on-departure=off');
+  });
+});
+
 describe('text settings', () => {
   const delayed = fixture('lights-on-after-delay');
 

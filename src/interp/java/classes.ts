@@ -10,7 +10,7 @@ import { newRandom } from '../random.js';
 import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';
 import { BuiltinObject, ClassRef, GDate, GException, isNumber, type GMap, type Value } from '../values.js';
-import { calendarConstant, calendarMethod, calendarProperty, calendarStatic } from './calendar.js';
+import { calendarConstant, calendarMethod, calendarProperty, calendarStatic, newCalendar } from './calendar.js';
 import { decimalFormatMethod, newDecimalFormat } from './decimal-format.js';
 import { dateFormatMethod, dateMethod, dateProperty, parseDate, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
 import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder } from './json.js';
@@ -28,7 +28,7 @@ function formUrlEncode(text: string): string {
 function classStatic(cls: string, name: string, args: Value[], clock: time.Clock): MethodResult {
   const simple = cls.slice(cls.lastIndexOf('.') + 1);
   if (simple === 'Math') return mathStatic(name, args);
-  if (simple === 'Calendar') return calendarStatic(name, args, clock);
+  if (simple === 'Calendar' || simple === 'GregorianCalendar') return calendarStatic(name, args, clock);
   if (simple === 'Date' && name === 'parse') return parseDate(args);
   if (['parseInt', 'parseLong', 'parseDouble', 'parseFloat'].includes(name)) return parseNumberStatic(simple, args[0] ?? null);
   if (name === 'valueOf' && ['Integer', 'Long', 'Double', 'Float', 'BigDecimal'].includes(simple)) {
@@ -50,7 +50,7 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
 function classStaticProperty(cls: string, name: string, clock: time.Clock): MethodResult {
   const simple = cls.slice(cls.lastIndexOf('.') + 1);
   if (simple === 'Math') return mathConstant(name);
-  if (simple === 'Calendar') return calendarConstant(name, clock);
+  if (simple === 'Calendar' || simple === 'GregorianCalendar') return calendarConstant(name, clock);
   if (simple === 'Integer' && name === 'MAX_VALUE') return 2147483647;
   if (simple === 'Integer' && name === 'MIN_VALUE') return -2147483648;
   if (simple === 'Long' && name === 'MAX_VALUE') return Number.MAX_SAFE_INTEGER;
@@ -89,6 +89,10 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
     case 'StringBuilder':
     case 'StringBuffer':
       return newStringBuilder(simple, args);
+    case 'GregorianCalendar':
+      // The Calendar that Calendar.getInstance() gives: now, in the JVM's zone or the one given.
+      if (args.length <= 1) return newCalendar(args[0] ?? null, clock);
+      return NOT_FOUND;
     case 'JsonSlurper':
       return new BuiltinObject('jsonSlurper');
     case 'JsonOutput':

@@ -9,7 +9,7 @@ import { getterProperty } from '../../parser/accessors.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { DeviceStateMap, GDate, isNumber, type DeviceRef, type GMap, type Value } from '../values.js';
-import { mapOf } from './objects.js';
+import { HUB, mapOf } from './objects.js';
 
 function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Value {
   if (!d.attributes.includes(attribute)) return null;
@@ -66,6 +66,8 @@ export function deviceProperty(ctx: RuntimeContext, d: DeviceRef, name: string):
     // not in the Device reference, but apps read it for the same id, so it is the device itself.
     case 'device':
       return d;
+    case 'hub':
+      return HUB;
     case 'displayName':
     case 'label':
     case 'name':

@@ -13,6 +13,8 @@ import { BuiltinObject, ClassRef, DeviceRef, GDate, type GMap, type Value } from
 
 export const LOCATION = new BuiltinObject('location');
 export const APP = new BuiltinObject('app');
+/** The location's one hub, which every device is joined to (`device.hub`) and a `hub` input holds. */
+export const HUB = new BuiltinObject('hub', toStr(HUB_PROPERTIES.id));
 /** The platform's asynchronous HTTP API (`include 'asynchttp_v1'`; its methods are in builtins.ts). */
 export const ASYNC_HTTP = new BuiltinObject(ASYNC_HTTP_API);
 const LOG = new BuiltinObject('log');
@@ -69,9 +71,7 @@ function locationProperty(ctx: RuntimeContext, name: string): MethodResult {
 /** The location's own attributes: `mode`, and the fixed sunrise/sunset times as ISO strings. */
 function locationValue(ctx: RuntimeContext, attribute: string): Value | undefined {
   if (attribute === 'mode') return ctx.host.locationMode(ctx.app);
-  if (attribute === 'sunsetTime') return new Date(time.SUNSET_MS).toISOString();
-  if (attribute === 'sunriseTime') return new Date(time.SUNRISE_MS).toISOString();
-  return undefined;
+  return time.sunTimeText(attribute);
 }
 
 function modeObject(mode: string): GMap {

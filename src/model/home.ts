@@ -12,7 +12,7 @@ import { CallDepthError } from '../interp/errors.js';
 import type { RuntimeSubscription } from '../interp/host.js';
 import { AppInstance } from '../interp/instance.js';
 import { smartThings } from '../interp/smartthings/platform.js';
-import { addDays } from '../interp/time.js';
+import { addDays, sunTimeText } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
@@ -261,7 +261,7 @@ export class Home {
     if (s.target.kind === 'app') event = new GEvent('touch', 'touched', 'APP', null, date, null, true, false);
     else if (s.target.kind === 'location') {
       const name = s.attribute === null || s.attribute === 'location' ? 'mode' : s.attribute;
-      const value = s.value ?? (name === 'mode' ? LOCATION_MODES.find((m) => m !== this.world.mode)! : name);
+      const value = s.value ?? (name === 'mode' ? LOCATION_MODES.find((m) => m !== this.world.mode)! : (sunTimeText(name) ?? name));
       event = new GEvent(name, value, 'LOCATION', null, date, null, true, false);
     } else {
       // A child device the app created is not in the home: its events carry a generic value.

@@ -11,4 +11,9 @@ describe('census exercise of a subscription', () => {
     expect(census).toMatchObject({ runs: true, blocks: [], exceptions: [] });
     expect(census.handlerRuns).toBeGreaterThanOrEqual(4);
   });
+
+  it("gives a sunsetTime handler the time, as the platform announces it, as the full environment's events do", () => {
+    const census = censusFile(join(REPO_ROOT, 'tests', 'model', 'fixtures', 'environment', 'lights-at-sunset-time.groovy'), 'full');
+    expect(census).toMatchObject({ runs: true, blocks: [], exceptions: [] });
+  });
 });

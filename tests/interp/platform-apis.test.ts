@@ -377,3 +377,10 @@ describe('app.namespace', () => {
     expect(show('app.namespace', 'definition(name: "Tasmota", namespace: "BrettSheleski", author: "a", description: "d", category: "c")')).toBe('BrettSheleski');
   });
 });
+
+describe("the location's hub", () => {
+  it('is in location.hubs and behind every device, with no data values (the model runs no device handler)', () => {
+    // influxdb-logger's hub properties; a service manager's `location.hubs[0].id`.
+    expect(show('def h = location.hubs[0]; [location.hubs.size(), h.id, h.type, h.hub.getDataValue("uptime"), sensor.hub.id, sensor.getDataValue("MSR")]', 'preferences { section { input "sensor", "capability.temperatureMeasurement" } }')).toBe('[1, hub0, PHYSICAL, null, hub0, null]');
+  });
+});

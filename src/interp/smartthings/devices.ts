@@ -125,6 +125,10 @@ export function deviceMethod(ctx: RuntimeContext, d: DeviceRef, name: string, ar
     case 'currentState':
     case 'latestState':
       return deviceState(ctx, d, toStr(args[0] ?? null));
+    // Data values are what a device's handler stores of its own (a firmware version, a battery
+    // flag); the model's devices run no handler, so they have none, as they have no maker.
+    case 'getDataValue':
+      return null;
     case 'hasCommand':
       return d.commands.includes(toStr(args[0] ?? null));
     case 'hasAttribute':

@@ -60,8 +60,9 @@ function locationProperty(ctx: RuntimeContext, name: string): MethodResult {
       return HELLO_HOME;
     case 'temperatureScale':
       return 'F';
+    // A location has its hub (service managers read `location.hubs[0].id` to place their devices).
     case 'hubs':
-      return [];
+      return [HUB];
     case 'channelName':
       return null;
   }
@@ -156,7 +157,11 @@ export function installedAppId(ctx: RuntimeContext): string {
 /** Properties of `location`, `app` and a hub. */
 export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name: string): MethodResult {
   if (o.kind === 'location') return locationProperty(ctx, name);
-  if (o.kind === 'hub') return Object.hasOwn(HUB_PROPERTIES, name) ? HUB_PROPERTIES[name] : NOT_FOUND;
+  if (o.kind === 'hub') {
+    // `location.hubs.each { h -> h.hub.getDataValue("uptime") }`: the hub behind the location's entry is itself.
+    if (name === 'hub') return HUB;
+    return Object.hasOwn(HUB_PROPERTIES, name) ? HUB_PROPERTIES[name] : NOT_FOUND;
+  }
   if (o.kind === 'app') {
     if (name === 'label' || name === 'name') return ctx.app.id;
     if (name === 'id') return installedAppId(ctx);
@@ -189,6 +194,9 @@ export function globalObjectMethod(ctx: RuntimeContext, o: BuiltinObject, name: 
         return null;
       }
       return NOT_FOUND;
+    case 'hub':
+      // A hub's data values (uptime, power levels) are its handler's, which the model does not run.
+      return name === 'getDataValue' ? null : NOT_FOUND;
     case 'app':
       if (name === 'updateLabel') return null;
       if (name === 'updateSetting') return updateSetting(ctx, args);

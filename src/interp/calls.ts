@@ -12,22 +12,57 @@ import { MUTATING_METHODS, noteMutation } from './ownership.js';
 import { javaMethod, newObject } from './java/classes.js';
 import { stringBuilderMethod } from './java/string-builder.js';
 import { RANDOM_MUTATING, randomMethod } from './random.js';
-import { BuiltinObject, ClassRef, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, GStringBuilder, TrackedMap, type GMap, type Value } from './values.js';
+import { BuiltinObject, ClassRef, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, GStringBuilder, isNumber, TrackedMap, type GMap, type Value } from './values.js';
 import { recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
 import { describe, propertyName, readWholeStore } from './properties.js';
 
-/** The overload Groovy would pick by argument count; undefined when none accepts that many. */
-function compatibleOverload(fns: FunctionIR[], argc: number): FunctionIR | undefined {
-  const exact = fns.find((f) => f.decl.params.length === argc);
-  if (exact) return exact;
+/**
+ * The overload Groovy would pick for these arguments: by their count, then, among methods of that
+ * many parameters, by the arguments' run-time types (`parseEventMessage(Map event)` beside
+ * `parseEventMessage(String description)`); undefined when none accepts that many.
+ */
+function compatibleOverload(fns: FunctionIR[], args: Value[]): FunctionIR | undefined {
+  const argc = args.length;
+  const exact = fns.filter((f) => f.decl.params.length === argc);
+  if (exact.length > 0) return exact.length === 1 ? exact[0] : byArgumentTypes(exact, args);
   // Trailing parameters with defaults may be left out; a single parameter may be left out (null).
   return fns.find(
     (f) => argc < f.decl.params.length && (f.decl.params.slice(argc).every((p) => p.defaultValue) || (argc === 0 && f.decl.params.length === 1)),
   );
 }
 
-export function pickOverload(fns: FunctionIR[], argc: number): FunctionIR {
-  return compatibleOverload(fns, argc) ?? fns[0];
+/**
+ * Among methods of one arity, the one whose declared parameter types accept the arguments, the
+ * most typed first; the first declared when none does (a type the model does not know, such as a
+ * Z-Wave command class, accepts nothing here, and the call must still go somewhere).
+ */
+function byArgumentTypes(candidates: FunctionIR[], args: Value[]): FunctionIR {
+  let best = candidates[0];
+  let bestTyped = -1;
+  for (const f of candidates) {
+    const matches = f.decl.params.map((p, i) => parameterAccepts(p, args[i] ?? null));
+    if (matches.includes('no')) continue;
+    const typed = matches.filter((m) => m === 'typed').length;
+    if (typed > bestTyped) [best, bestTyped] = [f, typed];
+  }
+  return best;
+}
+
+const UNTYPED = new Set(['def', 'Object', 'java.lang.Object']);
+const PRIMITIVES = new Set(['int', 'long', 'double', 'float', 'boolean', 'short', 'byte', 'char']);
+const NUMERIC = new Set(['int', 'long', 'double', 'float', 'short', 'Integer', 'Long', 'Double', 'Float', 'Short', 'Number', 'BigDecimal', 'BigInteger']);
+
+/** Whether a parameter takes the argument: any value when untyped, a value of its type (or null for a class type) when typed. */
+function parameterAccepts(p: ast.Param, v: Value): 'any' | 'typed' | 'no' {
+  if (!p.type || UNTYPED.has(p.type.name)) return 'any';
+  if (v === null) return PRIMITIVES.has(p.type.name) ? 'no' : 'typed';
+  // A number widens to any numeric parameter (`integer(double v)` takes 5).
+  if (isNumber(v) && NUMERIC.has(p.type.name)) return 'typed';
+  return instanceOf(v, p.type.name) ? 'typed' : 'no';
+}
+
+export function pickOverload(fns: FunctionIR[], args: Value[]): FunctionIR {
+  return compatibleOverload(fns, args) ?? fns[0];
 }
 
 
@@ -110,8 +145,7 @@ function callUnqualified(frame: Frame, name: string, args: Value[], named: GMap 
   const local = scope?.vars.get(name);
   if (local instanceof GClosure) return local.invoke(withNamed(args, named));
   const fns = app.functions.get(name);
-  const argc = args.length + (named ? 1 : 0);
-  const own = fns && compatibleOverload(fns, argc);
+  const own = fns && compatibleOverload(fns, withNamed(args, named));
   if (own) return invokeFunction(app, own, withNamed(args, named));
   // An app method of the same name but another arity does not hide the runtime's (`def subscribe()`).
   if (Object.hasOwn(app.builtins, name)) return app.builtins[name](app, args, named);

@@ -22,7 +22,7 @@ import { execStatement } from './statements.js';
 export function callFunction(app: AppCore, name: string, args: Value[]): Value {
   const fns = app.functions.get(name);
   if (!fns) throw new GroovyError('MissingMethodException', `No method ${name}() in ${app.file}`);
-  return invokeFunction(app, pickOverload(fns, args.length), args);
+  return invokeFunction(app, pickOverload(fns, args), args);
 }
 
 /** Evaluates the initialisers of the app's script fields, in order. */

@@ -103,6 +103,16 @@ describe('control flow', () => {
   });
 });
 
+describe('overloaded methods', () => {
+  it("are picked by the arguments' run-time types among those of one arity, as Groovy dispatches (sonos-connect's parseEventMessage(Map) and (String))", () => {
+    const methods = 'def parseMessage(Map event) { "map" }\ndef parseMessage(String description) { "text" }\ndef zone(String s) { "name" }\ndef zone(z) { "any" }\ndef size(double v) { "number" }\ndef size(String v) { "text" }';
+    expect(show('[parseMessage("devicetype:04"), parseMessage([a: 1]), parseMessage(state), zone("front"), zone(3), zone(null), size(5), size("5")]', methods)).toBe('[text, map, map, name, any, name, number, text]');
+  });
+  it('fall back to the first declared when no declared type takes the arguments (a type the model does not know)', () => {
+    expect(show('handle(5)', 'def handle(physicalgraph.zwave.commands.basicv1.BasicSet cmd) { "basic" }\ndef handle(physicalgraph.zwave.Command cmd) { "command" }')).toBe('basic');
+  });
+});
+
 describe('Map.inject', () => {
   it('gives a closure of three parameters the total, the key and the value, and one of two the entry', () => {
     expect(show('[a: 1, b: 2].inject(10) { total, k, v -> total + v }')).toBe('13');

@@ -1,7 +1,7 @@
 // The Java classes apps use, as values: static members (`Math.round`, `Integer.parseInt`,
-// `TimeZone.getTimeZone`, `JsonOutput.toJson`), `new T(...)`, and the members of Java objects
-// (Date, TimeZone, SimpleDateFormat, DecimalFormat, JsonSlurper, StringBuilder, exceptions).
-// Independent of any platform.
+// `TimeZone.getTimeZone`, `JsonOutput.toJson`, `UUID.randomUUID`), `new T(...)`, and the members
+// of Java objects (Date, TimeZone, Calendar, SimpleDateFormat, DecimalFormat, JsonSlurper,
+// JsonOutput, JsonBuilder, StringBuilder, exceptions). Independent of any platform.
 import { missingProperty } from '../errors.js';
 import { NOT_FOUND, castValue, iterate, parseNumberStatic, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';

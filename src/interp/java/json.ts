@@ -1,10 +1,9 @@
 // groovy.json: JsonSlurper, JsonOutput and JsonBuilder. JSON is parsed as data, never evaluated.
-import { GroovyError } from '../errors.js';
+import { GroovyError, UnsupportedError } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { BuiltinObject, Double, isNumber, type Value } from '../values.js';
-import { UnsupportedError } from '../errors.js';
 import { ValueWalk } from '../limits.js';
 
 function fromJson(v: unknown): Value {

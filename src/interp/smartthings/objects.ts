@@ -13,7 +13,7 @@ import { BuiltinObject, ClassRef, DeviceRef, GDate, type GMap, type Value } from
 
 export const LOCATION = new BuiltinObject('location');
 export const APP = new BuiltinObject('app');
-/** The location's one hub, which every device is joined to (`device.hub`) and a `hub` input holds. */
+/** The location's one hub (`location.hubs`), which every device is joined to (`device.hub`); a `hub` input holds its like (input-bindings.ts). */
 export const HUB = new BuiltinObject('hub', toStr(HUB_PROPERTIES.id));
 /** The platform's asynchronous HTTP API (`include 'asynchttp_v1'`; its methods are in builtins.ts). */
 export const ASYNC_HTTP = new BuiltinObject(ASYNC_HTTP_API);

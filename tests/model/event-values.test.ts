@@ -1,18 +1,11 @@
 // What a device stores for an environment event: the platform's typed value, not the event's text.
 import { describe, expect, it } from 'vitest';
-import { lowerSource } from '../../src/pipeline/load.js';
-import { Home } from '../../src/model/home.js';
+import { homeFor } from '../interp/helpers.js';
 
-function installed(body: string): Home {
-  const source = `definition(name: "t", namespace: "t", author: "t", description: "t", category: "t")
+const installed = (body: string) =>
+  homeFor(`definition(name: "t", namespace: "t", author: "t", description: "t", category: "t")
 preferences { section("s") { input "sensor", "capability.temperatureMeasurement"; input "light1", "capability.switch" } }
-${body}`;
-  const lowered = lowerSource(source, 'readings.groovy');
-  if (!lowered.ok) throw new Error(lowered.error.message);
-  const home = new Home(lowered.app, { init: true });
-  home.install();
-  return home;
-}
+${body}`);
 
 describe("a numeric attribute's event", () => {
   it('with a decimal reading is stored as a number: sums and comparisons of currentValue work, as on the platform', () => {

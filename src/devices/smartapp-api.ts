@@ -6,7 +6,7 @@ export const SMARTAPP_API: ReadonlySet<string> = new Set([
   // Child apps and devices, the hub and the web
   'addChildApp', 'addChildDevice', 'deleteChildDevice', 'deleteChildApp', 'findAllChildAppsByName', 'findAllChildAppsByNamespace',
   'findChildAppByName', 'getAllChildApps', 'getAllChildDevices', 'getChildApps', 'getChildDevice', 'getChildDevices', 'getParent',
-  'sendHubCommand', 'parseLanMessage', 'parseSoapMessage', 'parseXml', 'parseJson', 'httpDelete', 'httpGet', 'httpHead', 'httpPost',
+  'sendHubCommand', 'parseLanMessage', 'stringToMap', 'parseSoapMessage', 'parseXml', 'parseJson', 'httpDelete', 'httpGet', 'httpHead', 'httpPost',
   'httpPostJson', 'httpPut', 'httpPutJson', 'asynchttp_v1', 'createAccessToken', 'revokeAccessToken', 'apiServerUrl', 'getApiServerUrl',
   'buildActionUrl', 'render', 'httpError', 'include',
   // Events, subscriptions, schedules and messages

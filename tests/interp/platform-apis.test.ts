@@ -384,3 +384,9 @@ describe("the location's hub", () => {
     expect(show('def h = location.hubs[0]; [location.hubs.size(), h.id, h.type, h.hub.getDataValue("uptime"), sensor.hub.id, sensor.getDataValue("MSR")]', 'preferences { section { input "sensor", "capability.temperatureMeasurement" } }')).toBe('[1, hub0, PHYSICAL, null, hub0, null]');
   });
 });
+
+describe('stringToMap', () => {
+  it("reads a description's key:value entries as strings, a value keeping its colons (foscam-connect reads the SSDP answer with it)", () => {
+    expect(show('def m = stringToMap("mac:0A1B2C3D4E5F, ip:C0A80101,ssdpUSN:uuid:1::urn:x, junk"); [m.mac, m.ip, m.ssdpUSN, m.size(), stringToMap(null)]')).toBe('[0A1B2C3D4E5F, C0A80101, uuid:1::urn:x, 3, [:]]');
+  });
+});

@@ -21,6 +21,14 @@ export function parseLanMessage(description: Value): GMap {
   return message;
 }
 
+/**
+ * `stringToMap("mac:0A1B, ip:C0A8")`: the `key:value` entries of a comma-separated text as a map
+ * of strings, which apps use to read a LAN or SSDP description field by field (foscam-connect).
+ */
+export function stringToMap(text: Value): GMap {
+  return new Map(text === null ? [] : descriptionEntries(toStr(text)));
+}
+
 /** The `key:value` entries of a description, split at commas; a value may hold colons (`uuid:...::urn:...`). */
 function descriptionEntries(description: string): [string, string][] {
   return description

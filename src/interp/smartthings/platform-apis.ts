@@ -10,7 +10,7 @@ import { parseJson } from '../java/json.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { BuiltinObject, ClassRef, DeviceRef, type Value } from '../values.js';
-import { parseLanMessage } from './lan-message.js';
+import { parseLanMessage, stringToMap } from './lan-message.js';
 import { mapOf } from './objects.js';
 
 /** An offset as SmartThings writes it, `"-01:30"` or `"00:15"`, in milliseconds. */
@@ -71,6 +71,7 @@ export const platformApiFunctions: Readonly<Record<string, BuiltinFunction>> = {
   },
   timeOffset: (_ctx, args) => timeOffsetMs(args[0] ?? null),
   parseLanMessage: (_ctx, args) => parseLanMessage(args[0] ?? null),
+  stringToMap: (_ctx, args) => stringToMap(args[0] ?? null),
   // Child apps are SmartApps of their own, analysed as such: the model installs none under a parent,
   // so an app has no children and no parent.
   getChildApps: () => [],

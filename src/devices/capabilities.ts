@@ -331,6 +331,9 @@ export function attributeNames(spec: CapabilitySpec): string[] {
   return spec.attributes.map((a) => a.name);
 }
 
+/** Every command some capability of the table has (`on`, `lock`, `setLevel`, ...). */
+export const DEVICE_COMMANDS: ReadonlySet<string> = new Set(ALL.flatMap((spec) => Object.keys(spec.commands)));
+
 export function commandNames(spec: CapabilitySpec): string[] {
   return [...Object.keys(spec.commands), ...Object.keys(NO_OPS).filter((c) => !(c in spec.commands))];
 }

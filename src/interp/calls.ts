@@ -200,6 +200,7 @@ export function invokeMethod(frame: Frame, self: Value, name: string, args: Valu
   if (Array.isArray(self) && isDeviceList(self)) return self.map((d) => invokeMethod(frame, d, name, args, named));
   if (Array.isArray(self) && self.length === 0 && !named) return [];
   if (self instanceof Map && self.get(name) instanceof GClosure) return (self.get(name) as GClosure).invoke(withNamed(args, named));
+  frame.app.platform.unresolvedMethod?.(self, name);
   return unsupported(`method ${name}() of ${describe(self)}`);
 }
 

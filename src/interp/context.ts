@@ -61,6 +61,11 @@ export interface Platform {
   newObject?(type: string, args: Value[], named: GMap | null): MethodResult;
   /** An unqualified call of a name nothing defines: throws the platform's error. */
   unresolvedCall(name: string): never;
+  /**
+   * A method no model of the receiver's class has: throws the platform's error when the platform
+   * knows the class has no such method; returns when it is a gap of the tool.
+   */
+  unresolvedMethod?(self: Value, name: string): void;
   /** An unqualified name nothing defines: the platform's value for it, or its error. */
   unresolvedName(ctx: RuntimeContext, name: string): Value;
 }

@@ -135,7 +135,7 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
 }
 
 /** The class of a number or boolean as Groovy names it in messages (`java.lang.Integer`, `java.math.BigDecimal`). */
-function javaLangClass(v: Value): string {
+export function javaLangClass(v: Value): string {
   const simple = className(v);
   return simple === 'BigDecimal' ? 'java.math.BigDecimal' : `java.lang.${simple}`;
 }

@@ -390,3 +390,13 @@ describe('stringToMap', () => {
     expect(show('def m = stringToMap("mac:0A1B2C3D4E5F, ip:C0A80101,ssdpUSN:uuid:1::urn:x, junk"); [m.mac, m.ip, m.ssdpUSN, m.size(), stringToMap(null)]')).toBe('[0A1B2C3D4E5F, C0A80101, uuid:1::urn:x, 3, [:]]');
   });
 });
+
+describe('a device command called on a plain value', () => {
+  it("is the app's MissingMethodException, as String, numbers and booleans have no such method (a bridge app's `device = \"\"` then `device.\"$command\"()`)", () => {
+    expect(show('def device = ""; def command = "on"; try { device."$command"() } catch (MissingMethodException e) { e.message }')).toBe('No signature of method: java.lang.String.on() is applicable');
+    expect(show('try { 5.lock() } catch (MissingMethodException e) { "missing" }')).toBe('missing');
+  });
+  it('stays a gap of the tool for any other method the model does not know', () => {
+    expect(() => run('"x".frobnicate()')).toThrow(/^unsupported: method frobnicate\(\) of/);
+  });
+});

@@ -3,15 +3,20 @@
 // model of the platform is iotcheck-reference.md §2.5. This module holds no state of its own.
 import type { Platform } from '../context.js';
 import { SMARTAPP_API } from '../../devices/smartapp-api.js';
+import { DEVICE_COMMANDS } from '../../devices/capabilities.js';
+import { javaLangClass } from '../properties.js';
 import { missingMethod, UnsupportedError } from '../errors.js';
 import { NOT_FOUND } from '../groovy-methods.js';
 import { toStr } from '../operators.js';
-import { BuiltinObject, ClassRef, DeviceRef, GEvent } from '../values.js';
+import { BuiltinObject, ClassRef, DeviceRef, GEvent, isNumber } from '../values.js';
 import { asyncHttpMethod, smartThingsFunctions } from './builtins.js';
 import { deviceMethod, deviceProperty } from './devices.js';
 import { eventMethod, eventProperty } from './events.js';
 import { ASYNC_HTTP, globalObject, globalObjectMethod, globalObjectProperty } from './objects.js';
 import { hubPackageMember, newHubObject } from './platform-apis.js';
+
+/** Device command names that the GDK also gives a String (`"ls".execute()` runs a process). */
+const GDK_STRING_METHODS: ReadonlySet<string> = new Set(['execute']);
 
 export const smartThings: Platform = {
   functions: smartThingsFunctions,
@@ -45,6 +50,14 @@ export const smartThings: Platform = {
     // declares is its own bug, a MissingMethodException on the platform too.
     if (SMARTAPP_API.has(name)) throw new UnsupportedError(`method ${name}()`);
     throw missingMethod(name, 'SmartApp');
+  },
+  unresolvedMethod(self, name) {
+    // A device command called on a plain value (a setting that holds a device's name, or `""` left
+    // in a variable: `device."$command"()`): String, numbers and booleans have no such method, so
+    // it is the app's MissingMethodException, as on the platform, not a gap of the tool.
+    if ((typeof self === 'string' || typeof self === 'boolean' || isNumber(self)) && DEVICE_COMMANDS.has(name) && !GDK_STRING_METHODS.has(name)) {
+      throw missingMethod(name, javaLangClass(self));
+    }
   },
   unresolvedName(ctx, name) {
     // A SmartApp reads a name it never declares through its settings: as null, like an input the

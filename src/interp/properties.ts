@@ -9,7 +9,7 @@ import { isKnownClass, javaProperty, javaSetProperty } from './java/classes.js';
 import * as num from './numbers.js';
 import { toStr } from './operators.js';
 import { inheritTag, noteMutation } from './ownership.js';
-import { BuiltinObject, ClassRef, DeviceRef, GMapEntry, TrackedMap, className, isNumber, type GMap, type Value } from './values.js';
+import { BuiltinObject, ClassRef, DeviceRef, GMapEntry, TrackedMap, className, isNumber, javaClassName, type GMap, type Value } from './values.js';
 import { checkedSize, checkLength } from './limits.js';
 import { recurse, Scope, unsupported, type AppCore, type Frame } from './frame.js';
 
@@ -124,20 +124,11 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
   const r = frame.app.platform.property(frame.app, obj, name);
   if (r !== NOT_FOUND) return r;
   if (name === 'class') return new ClassRef(className(obj));
-  // java.lang.String's one bean property besides its class; any other is Groovy's own error.
-  if (typeof obj === 'string') {
-    if (name === 'empty') return obj.length === 0;
-    throw missingProperty(name, 'java.lang.String');
-  }
-  // A number or a boolean has no bean property but its class (`json.type` of a parsed "1").
-  if (isNumber(obj) || typeof obj === 'boolean') throw missingProperty(name, javaLangClass(obj));
+  // java.lang.String's one bean property besides its class; a number or a boolean has none but its
+  // class (`json.type` of a parsed "1"): any other is Groovy's own error.
+  if (typeof obj === 'string' && name === 'empty') return obj.length === 0;
+  if (typeof obj === 'string' || typeof obj === 'boolean' || isNumber(obj)) throw missingProperty(name, javaClassName(obj));
   return unsupported(`property ${name} of ${describe(obj)}`);
-}
-
-/** The class of a number or boolean as Groovy names it in messages (`java.lang.Integer`, `java.math.BigDecimal`). */
-export function javaLangClass(v: Value): string {
-  const simple = className(v);
-  return simple === 'BigDecimal' ? 'java.math.BigDecimal' : `java.lang.${simple}`;
 }
 
 export function setProperty(frame: Frame, obj: Value, name: string, v: Value): void {

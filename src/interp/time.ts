@@ -14,6 +14,7 @@ export interface Clock {
 /** The reference's fixed getSunriseAndSunset() values. */
 export const SUNRISE_MS = 1563800160000;
 export const SUNSET_MS = 1563850740000;
+export const LOCATION_TIME_ZONE = 'America/New_York';
 
 /**
  * The value of the location's `sunriseTime` and `sunsetTime` (its state, and the events that
@@ -25,7 +26,6 @@ export function sunTimeText(attribute: string): string | undefined {
   if (attribute === 'sunriseTime') return new Date(SUNRISE_MS).toISOString();
   return undefined;
 }
-export const LOCATION_TIME_ZONE = 'America/New_York';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -228,3 +228,12 @@ export function className(v: Value): string {
   if (v instanceof GException) return v.className;
   return v.kind;
 }
+
+/**
+ * The class of a string, number or boolean as Groovy names it in its messages (`java.lang.String`,
+ * `java.lang.Integer`, `java.math.BigDecimal`).
+ */
+export function javaClassName(v: string | boolean | number | Decimal | Double): string {
+  const simple = className(v);
+  return simple === 'BigDecimal' ? 'java.math.BigDecimal' : `java.lang.${simple}`;
+}

@@ -4,11 +4,10 @@
 import type { Platform } from '../context.js';
 import { SMARTAPP_API } from '../../devices/smartapp-api.js';
 import { DEVICE_COMMANDS } from '../../devices/capabilities.js';
-import { javaLangClass } from '../properties.js';
 import { missingMethod, UnsupportedError } from '../errors.js';
 import { NOT_FOUND } from '../groovy-methods.js';
 import { toStr } from '../operators.js';
-import { BuiltinObject, ClassRef, DeviceRef, GEvent, isNumber } from '../values.js';
+import { BuiltinObject, ClassRef, DeviceRef, GEvent, isNumber, javaClassName } from '../values.js';
 import { asyncHttpMethod, smartThingsFunctions } from './builtins.js';
 import { deviceMethod, deviceProperty } from './devices.js';
 import { eventMethod, eventProperty } from './events.js';
@@ -56,7 +55,7 @@ export const smartThings: Platform = {
     // in a variable: `device."$command"()`): String, numbers and booleans have no such method, so
     // it is the app's MissingMethodException, as on the platform, not a gap of the tool.
     if ((typeof self === 'string' || typeof self === 'boolean' || isNumber(self)) && DEVICE_COMMANDS.has(name) && !GDK_STRING_METHODS.has(name)) {
-      throw missingMethod(name, javaLangClass(self));
+      throw missingMethod(name, javaClassName(self));
     }
   },
   unresolvedName(ctx, name) {

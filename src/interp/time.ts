@@ -176,8 +176,19 @@ export function timeToday(text: string, tz: string, nowMs: number): number {
 
 /** Parses an ISO 8601 date-time as SmartThings' toDateTime does. */
 export function parseIsoDateTime(text: string): number {
+  const ms = isoDateTimeOrNull(text);
+  if (ms === null) throw new GroovyError('ParseException', `Unparseable date: "${text}"`);
+  return ms;
+}
+
+/**
+ * An ISO 8601 date-time's instant, or null for text that is not one: an Event's `dateValue` (the
+ * platform's Event reference: "null will be returned if the value of the Event is not parseable to
+ * a Date").
+ */
+export function isoDateTimeOrNull(text: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text.trim());
-  if (!m) throw new GroovyError('ParseException', `Unparseable date: "${text}"`);
+  if (!m) return null;
   const [, y, mo, d, h, mi, s = '0', frac = '0', zone = 'Z'] = m;
   const utc = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s, Number(frac.padEnd(3, '0')));
   if (zone === 'Z') return utc;

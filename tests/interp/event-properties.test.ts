@@ -32,3 +32,13 @@ describe("an event's JSON value", () => {
     expect(withEvent('try { evt.jsonValue } catch (e) { "not JSON" }')).toBe('not JSON');
   });
 });
+
+describe("an event's date value", () => {
+  const read = (value: string, body: string) => toStr(homeFor(`def f(evt) {\n${body}\n}\n`).app.invoke('f', [new GEvent('sunsetTime', value, 'LOCATION', null, new GDate(0), null, true, false)]));
+
+  it('is the value as a Date when it is an ISO date-time, and null otherwise, as the Event reference says', () => {
+    expect(read('2019-08-01T23:59:00.000Z', 'evt.dateValue.time')).toBe(String(Date.UTC(2019, 7, 1, 23, 59)));
+    expect(read('away', 'evt.dateValue == null')).toBe('true');
+    expect(read('away', 'evt.dateValue ? "a date" : evt.date.time')).toBe('0');
+  });
+});

@@ -17,6 +17,12 @@ function numericEventValue(e: GEvent, kind: 'int' | 'double' | 'decimal'): Value
   return num.parseDecimal(text);
 }
 
+/** An Event's `dateValue`: its value as a Date, or null when the text is not a date-time. */
+function dateValue(text: string): GDate | null {
+  const ms = time.isoDateTimeOrNull(text);
+  return ms === null ? null : new GDate(ms);
+}
+
 /**
  * An event's date: when it happened, which the home's clock decided (the event was made then). The
  * read goes through the clock so that the model checker orders it after the time passing.
@@ -82,7 +88,7 @@ function modelledProperty(e: GEvent, name: string, clock: time.Clock): MethodRes
     case 'numericValue':
       return numericEventValue(e, 'decimal');
     case 'dateValue':
-      return new GDate(time.parseIsoDateTime(e.value));
+      return dateValue(e.value);
     case 'xyzValue':
     case 'jsonValue':
       // The value's JSON; text that is not JSON is the platform's exception too.

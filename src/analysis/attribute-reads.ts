@@ -20,14 +20,28 @@ const READ_METHODS: ReadonlySet<string> = new Set(['currentValue', 'latestValue'
 /** Calls that reach a property or method whose name is only known at run time. */
 const REFLECTIVE: ReadonlySet<string> = new Set(['getProperty', 'invokeMethod', 'metaClass']);
 
+type AttributeNames = ReadonlySet<string> | 'all';
+
+/**
+ * Per app, what it observes and what it reads: every pair an app is in asks again (the pair's
+ * events, thresholds and live attributes), and the answer depends on the app alone.
+ */
+const known = { observed: new WeakMap<AppIR, AttributeNames>(), read: new WeakMap<AppIR, AttributeNames>() };
+
 /** The attributes the app may observe, by name (on any device), or `all`: what it reads and what it subscribes to. */
-export function observedAttributes(app: AppIR): ReadonlySet<string> | 'all' {
-  return attributeNames(app, true);
+export function observedAttributes(app: AppIR): AttributeNames {
+  return remembered(known.observed, app, () => attributeNames(app, true));
 }
 
 /** The attributes the app may read, by name (on any device), or `all`; a subscription alone is no read. */
-export function readAttributes(app: AppIR): ReadonlySet<string> | 'all' {
-  return attributeNames(app, false);
+export function readAttributes(app: AppIR): AttributeNames {
+  return remembered(known.read, app, () => attributeNames(app, false));
+}
+
+function remembered(cache: WeakMap<AppIR, AttributeNames>, app: AppIR, compute: () => AttributeNames): AttributeNames {
+  let names = cache.get(app);
+  if (names === undefined) cache.set(app, (names = compute()));
+  return names;
 }
 
 /** A subscription to an attribute's events: the value it filters on (`"contact.open"`), if any, and its method. */
@@ -67,7 +81,7 @@ export function subscriptionHandlers(app: AppIR): ReadonlyMap<string, readonly A
   return unknown ? 'unknown' : subscriptions;
 }
 
-function attributeNames(app: AppIR, subscriptions: boolean): ReadonlySet<string> | 'all' {
+function attributeNames(app: AppIR, subscriptions: boolean): AttributeNames {
   const names = new Set<string>();
   let all = false;
   const visit = (node: ast.Node): void => {

@@ -1,5 +1,5 @@
 // Classifies an app by the device capabilities it actuates (issues commands on) and the ones it
-// only reads, and by whether it writes the location mode: the basis of the automatic pair groups
+// only reads, and by whether it writes the location mode or the Smart Home Monitor's status: the basis of the automatic pair groups
 // (src/pairs/auto.ts) and physical-medium warnings (src/conflicts/physical.ts). Static and approximate, on the IR's method ASTs:
 // - An expression denotes device inputs when it is an input name (`lock1`, `settings.lock1`,
 //   `settings["lock1"]`; a computed `settings["locks_$n"]` denotes every device input), an element or filtered part of one (`switches[0]`, `switches.find {..}`),
@@ -22,6 +22,7 @@ import { attributeNames, capabilityOf } from '../devices/capabilities.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
 import { commandWrites, deviceInputs } from './commands.js';
+import { alarmStatusSent } from './write-bound.js';
 
 export interface AppClassification {
   /** The app's file name, as the reference lists name it (`enhanced-auto-lock-door.groovy`). */
@@ -32,6 +33,8 @@ export interface AppClassification {
   readsOnly: string[];
   /** `setLocationMode(..)`, `location.setMode(..)` or `location.mode = ..` somewhere in its methods. */
   writesLocationMode: boolean;
+  /** A `sendLocationEvent` that may set the Smart Home Monitor's status (write-bound.ts, `alarmStatusSent`). */
+  writesAlarmSystemStatus: boolean;
 }
 
 /** Local name → the inputs it may denote, per method. */
@@ -216,6 +219,7 @@ export function classifyApp(app: AppIR): AppClassification {
   const actuates = new Set<string>();
   const reads = new Set<string>();
   let modeWriter = false;
+  let monitorWriter = false;
   for (const s of app.subscriptions) {
     const capability = s.source.kind === 'input' ? resolver.inputs.get(s.source.input) : undefined;
     if (capability !== undefined) reads.add(capability);
@@ -225,6 +229,7 @@ export function classifyApp(app: AppIR): AppClassification {
       if (node.kind === 'MethodCall') for (const c of actuatedBy(node, decl, resolver)) actuates.add(c);
       for (const c of readCapabilities(node, decl, resolver)) reads.add(c);
       modeWriter ||= writesLocationMode(node);
+      monitorWriter ||= node.kind === 'MethodCall' && alarmStatusSent(node) !== undefined;
     });
   }
   return {
@@ -232,5 +237,6 @@ export function classifyApp(app: AppIR): AppClassification {
     actuates: [...actuates].sort(),
     readsOnly: [...reads].filter((c) => !actuates.has(c)).sort(),
     writesLocationMode: modeWriter,
+    writesAlarmSystemStatus: monitorWriter,
   };
 }

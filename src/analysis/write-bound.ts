@@ -1,9 +1,10 @@
 // A sound static bound on what an app can write, which the prefilter (src/conflicts/prefilter.ts)
 // uses to decide pairs that cannot conflict without exploring them. A conflict needs both apps to
 // write the same tracked attribute of the same device (docs/model.md, "Conflicts"). In the model an
-// app writes only through two doors of the home: a command on a device (`Host.deviceCommand`,
-// always the device of one of its own inputs' capabilities: one device per capability) and a
-// location mode change (`Host.setLocationMode`). So an over-approximation of an app's writes is:
+// app writes only through three doors of the home: a command on a device (`Host.deviceCommand`,
+// always the device of one of its own inputs' capabilities: one device per capability), a
+// location mode change (`Host.setLocationMode`) and a location event of the Smart Home Monitor's
+// status (`Host.sendLocationEvent`). So an over-approximation of an app's writes is:
 // - for each capability of its device inputs, the writes of every command of that capability the
 //   code names on an input of that capability, or on anything that is not certainly another input
 //   (device-receivers.ts: `fans.off()` on a switch input is no thermostat's `off`);
@@ -12,13 +13,17 @@
 //   is (a local variable that shadows a device input's name is not seen);
 // - the location mode when the code names `setLocationMode` or `setMode`, assigns a `mode`
 //   property, or calls a method by a computed name on anything but a device input (on the app
-//   itself, only with arguments: see `computedOnApp`).
+//   itself, only with arguments: see `computedOnApp`);
+// - the Smart Home Monitor's status when the code calls `sendLocationEvent` with that event's name
+//   or a name or map it computes (`alarmStatusSent`), or calls a method by a computed name as for
+//   the mode.
 // If the two bounds share no tracked attribute, no search can find a conflict. A logger app, which
 // issues no command at all, never conflicts.
 //
 // The bound is syntactic over the whole app (every method, field initialiser and top-level
 // statement), so it does not depend on what a search would reach; it is only as precise as that.
 import { simulatedDeviceId } from '../devices/capabilities.js';
+import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
@@ -53,8 +58,9 @@ interface NamedCalls {
   /**
    * The app itself is called by a computed name with arguments (`"${action}"(mode)`). Such a call
    * runs one of the app's own methods (whose writes this scan counts anyway) or a platform
-   * function, of which only `setLocationMode` writes, and it takes an argument: so with arguments
-   * the location mode, without them nothing more (smart-alarm's button actions, `"${item.action}"()`).
+   * function, of which only `setLocationMode` and `sendLocationEvent` write, and it takes an
+   * argument: so with arguments the location mode and the monitor's status, without them nothing
+   * more (smart-alarm's button actions, `"${item.action}"()`).
    */
   computedOnApp: boolean;
   assignsMode: boolean;
@@ -67,6 +73,8 @@ interface NamedCalls {
   argumentTexts: Map<string, Map<number, WrittenValues> | typeof ANY>;
   /** The values assigned to a `mode` property (`location.mode = "Away"`). */
   assignedModes: WrittenValues;
+  /** The statuses `sendLocationEvent` calls can give the Smart Home Monitor (none: the empty set). */
+  alarmStatuses: WrittenValues;
 }
 
 /** The values an app may write to one target: the texts of the constants it can write, or any value. */
@@ -92,7 +100,7 @@ function literalText(e: ast.Expression | undefined): WrittenValues {
 }
 
 function namedCalls(app: AppIR): NamedCalls {
-  const found: NamedCalls = { methods: new Set(), onCapability: new Map(), computed: false, computedCommand: false, computedOn: new Set(), computedOnApp: false, assignsMode: false, argumentTexts: new Map(), assignedModes: new Set() };
+  const found: NamedCalls = { methods: new Set(), onCapability: new Map(), computed: false, computedCommand: false, computedOn: new Set(), computedOnApp: false, assignsMode: false, argumentTexts: new Map(), assignedModes: new Set(), alarmStatuses: new Set() };
   const noteArguments = (method: string, args: readonly ast.Expression[] | undefined) => {
     const known = found.argumentTexts.get(method) ?? new Map<number, WrittenValues>();
     if (known === ANY) return;
@@ -111,6 +119,8 @@ function namedCalls(app: AppIR): NamedCalls {
         const capability = input === undefined ? undefined : inputs.get(input);
         if (typeof node.method === 'string') {
           noteArguments(node.method, node.namedArgs.length > 0 ? undefined : node.args);
+          const status = alarmStatusSent(node);
+          if (status !== undefined) found.alarmStatuses = union(found.alarmStatuses, status);
           if (capability !== undefined && !REFLECTIVE_CALLS.has(node.method) && !MODE_SETTERS.has(node.method)) addTo(found.onCapability, capability, node.method);
           else found.methods.add(node.method);
         } else if (capability !== undefined) found.computedOn.add(capability);
@@ -169,10 +179,38 @@ export function writeBound(app: AppIR): BoundWrite[] {
       for (const w of writes) add(device, w.attribute, writtenValues(w, anyCommand ? ANY : (calls.argumentTexts.get(command) ?? ANY)));
     }
   }
-  if (calls.computed || calls.computedOnApp) add('location', 'mode', ANY);
+  const monitor = ALARM_SYSTEM_STATUS.attribute;
+  if (calls.computed || calls.computedOnApp) {
+    add('location', 'mode', ANY);
+    add('location', monitor, ANY);
+  }
+  if (calls.alarmStatuses === ANY || calls.alarmStatuses.size > 0) add('location', monitor, calls.alarmStatuses);
   if (calls.assignsMode) add('location', 'mode', calls.assignedModes);
   for (const setter of MODE_SETTERS) if (calls.methods.has(setter)) add('location', 'mode', argumentAt(calls.argumentTexts.get(setter) ?? ANY, 0));
   return [...bound.values()];
+}
+
+/**
+ * What a call can set the Smart Home Monitor's status to, if it is a `sendLocationEvent` that may
+ * send that event: the literal `value` it passes, or `ANY` (a computed value, or an event map built
+ * elsewhere). Undefined for any other call, and for an event with another literal name.
+ */
+export function alarmStatusSent(call: ast.MethodCall): WrittenValues | undefined {
+  if (call.method !== 'sendLocationEvent') return undefined;
+  const first = call.args[0];
+  const entries = [...call.namedArgs, ...(first?.kind === 'MapLiteral' ? first.entries : [])];
+  const entry = (key: string) => entries.find((e) => e.key !== null && entryKeyText(e.key) === key);
+  const name = entry('name');
+  if (name === undefined) return ANY;
+  const names = literalText(name.value);
+  if (names !== ANY && !names.has(ALARM_SYSTEM_STATUS.attribute)) return undefined;
+  return literalText(entry('value')?.value);
+}
+
+/** A map key as written: `name:` and `"name":` are both "name". */
+function entryKeyText(key: ast.Expression): string | undefined {
+  if (key.kind === 'Identifier') return key.name;
+  return key.kind === 'StringLiteral' ? key.value : undefined;
 }
 
 /**

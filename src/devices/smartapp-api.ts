@@ -39,3 +39,12 @@ export const EVENT_PROPERTIES: ReadonlySet<string> = new Set([
 
 /** The class name the platform's exceptions give for an Event. */
 export const EVENT_CLASS = 'physicalgraph.app.EventWrapper';
+
+/**
+ * The Smart Home Monitor's status, the location's other global attribute besides the mode: apps
+ * read it (`location.currentState("alarmSystemStatus")?.value`), subscribe to it
+ * (`subscribe(location, "alarmSystemStatus", h)`) and arm or disarm the monitor with
+ * `sendLocationEvent(name: "alarmSystemStatus", value: "away")`. Its values: disarmed ("off"),
+ * armed while people are home ("stay") and armed away ("away"); a new location's monitor is off.
+ */
+export const ALARM_SYSTEM_STATUS = { attribute: 'alarmSystemStatus', values: ['off', 'stay', 'away'], initial: 'off' } as const;

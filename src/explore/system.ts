@@ -85,6 +85,9 @@ class ProgramHost implements Host {
   locationModes(): never {
     return refuse('location.modes');
   }
+  alarmSystemStatus(): never {
+    return refuse('location.currentState("alarmSystemStatus")');
+  }
   setLocationMode(): never {
     return refuse('setLocationMode');
   }

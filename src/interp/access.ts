@@ -8,6 +8,7 @@
 //   <app>.state.*                   the whole map (iteration, `clear()`, passing `state` around)
 //   device.<deviceId>.<attribute>   a device attribute, e.g. `device.lock0.lock`
 //   location.mode                   the location mode
+//   location.alarmSystemStatus      the Smart Home Monitor's status
 //   <app>.subscription.<handler>    the enabled flag of the app's subscriptions with that handler
 //                                   (written by subscribe/unsubscribe, read by event delivery)
 //   <app>.timer.<handler>           a pending timer (runIn, schedule, unschedule)
@@ -17,6 +18,8 @@
 //
 // <app> is the app instance id (`App1`, `App2`). A write of `<app>.state.*` conflicts with every
 // key of that store: a checker must treat `*` as a wildcard.
+
+import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
 
 export type AccessKind = 'read' | 'write';
 
@@ -37,7 +40,14 @@ export function deviceAttributeLocation(deviceId: string, attribute: string): st
   return `device.${deviceId}.${attribute}`;
 }
 
-export const LOCATION_MODE = 'location.mode';
+/** A location attribute's location: `location.mode`, `location.alarmSystemStatus`. */
+export function locationAttributeLocation(attribute: string): string {
+  return `location.${attribute}`;
+}
+
+export const LOCATION_MODE = locationAttributeLocation('mode');
+
+export const ALARM_SYSTEM_STATUS_LOCATION = locationAttributeLocation(ALARM_SYSTEM_STATUS.attribute);
 
 /** The home's clock: the time passing writes it; `now()`, `new Date()` and an event's date read it. */
 export const CLOCK = 'clock';

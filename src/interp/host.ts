@@ -88,7 +88,12 @@ export interface Host {
   locationModes(app: AppHandle): string[];
   /** `setLocationMode(m)`, `location.setMode(m)`: records a write and dispatches the mode event. */
   setLocationMode(app: AppHandle, mode: string): void;
-  /** `sendLocationEvent(name: ..., value: ...)`: dispatches a location event. */
+  /** The Smart Home Monitor's status (`location.currentState("alarmSystemStatus")`); records a read. */
+  alarmSystemStatus(app: AppHandle): string;
+  /**
+   * `sendLocationEvent(name: ..., value: ...)`: dispatches a location event; one named
+   * `alarmSystemStatus` also sets the Smart Home Monitor's status, a write.
+   */
   sendLocationEvent(app: AppHandle, event: GEvent): void;
 
   subscribe(app: AppHandle, subscription: RuntimeSubscription): void;

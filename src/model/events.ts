@@ -8,10 +8,11 @@
 // one event per one-off timer method, which runs the timer when it comes due (due-timers.ts), and
 // one where a day passes, for a pair where an app keeps a time it read (home.ts, `passTime`).
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
-import { observedAttributes } from '../analysis/attribute-reads.js';
+import { observedAttributes, readAttributes } from '../analysis/attribute-reads.js';
 import { comparedConstants } from '../analysis/thresholds.js';
 import { capabilityOf, deviceValuesOf, isCommandSet, isManualEvent, type CapabilitySpec } from '../devices/capabilities.js';
 import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
+import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
 import { locationModes, REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { expandEventType, type EventTypeSpec } from './environment-events.js';
 import { scanPairTypes, type ScannedType } from './reference-scan.js';
@@ -98,7 +99,7 @@ export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment =
   const scanned = scanPairTypes(app1.source, app2.source).map((t) => fromScan(t, app1.ir, app2.ir));
   const apps: Array<[AppSlot, AppIR]> = [['App1', app1.ir], ['App2', app2.ir]];
   const subscribed = [...scanned, ...missedSubscriptions(scanned, apps), ...(env.everyTimer ? missedTimers(scanned, apps) : [])];
-  const entries = [...subscribed, ...(env.readSensorsChange ? unsubscribedReadSensors(subscribed, apps, tracked) : [])];
+  const entries = [...subscribed, ...(env.readSensorsChange ? [...unsubscribedReadSensors(subscribed, apps, tracked), ...unsubscribedMonitor(subscribed, apps)] : [])];
   const ordered = interleave(entries.filter((e) => e.app === 'App1'), entries.filter((e) => e.app === 'App2'));
   const events: PairEvent[] = [];
   const unmodelled: UnmodelledEvent[] = [];
@@ -141,6 +142,8 @@ export const TIME_PASSING = 'a day';
  * lists them (a three-axis sensor's six faces instead of the reference's one value).
  */
 function eventTypeIn(env: Environment, entry: TypeEntry): EventTypeSpec | undefined {
+  // The Smart Home Monitor, which the reference does not model: a person sets each of its statuses.
+  if (env.wholeDomains && entry.type.split('.')[0] === ALARM_SYSTEM_STATUS.attribute) return { name: ALARM_SYSTEM_STATUS.attribute, values: ALARM_SYSTEM_STATUS.values };
   const spec = expandEventType(env.wholeDomains ? wholeType(entry.type) : entry.type, entry.capability);
   if (!spec || !env.wholeDomains) return spec;
   // The platform's value where the reference's is the event's name: the sun time as ISO text.
@@ -218,7 +221,7 @@ export function subscriptionType(sub: SubscriptionIR): string {
   return sub.value == null ? sub.attribute : `${sub.attribute}.${sub.value}`;
 }
 
-const LOCATION_EVENT_TYPES = /^(location|position|mode|sunset|sunrise|sunsetTime|sunriseTime)(\.|$)/;
+const LOCATION_EVENT_TYPES = /^(location|position|mode|sunset|sunrise|sunsetTime|sunriseTime|alarmSystemStatus)(\.|$)/;
 
 function eventKind(type: string): PairEvent['kind'] {
   if (type === 'app') return 'app';
@@ -336,6 +339,20 @@ function unsubscribedReadSensors(subscribed: readonly TypeEntry[], apps: Readonl
     }
   }
   return extra;
+}
+
+/**
+ * The Smart Home Monitor's status when an app reads it by name but neither subscribes to it: a
+ * person arms and disarms the monitor all the same (the full environment's rule for read sensors).
+ */
+function unsubscribedMonitor(subscribed: readonly TypeEntry[], apps: ReadonlyArray<[AppSlot, AppIR]>): TypeEntry[] {
+  const { attribute } = ALARM_SYSTEM_STATUS;
+  if (subscribed.some((e) => e.type.split('.')[0] === attribute)) return [];
+  const reader = apps.find(([, ir]) => {
+    const read = readAttributes(ir);
+    return read !== 'all' && read.has(attribute);
+  });
+  return reader ? [{ type: attribute, app: reader[0], extra: true }] : [];
 }
 
 /** App1[0], App2[0], App1[1], App2[1], ..., then the rest of the longer list (reference §2.6). */

@@ -3,7 +3,7 @@
 // execution that sent it has ended. Every handler run gets an access log; nested runs (a
 // command's event reaching an app again) append to the logs of the runs that caused them, so an
 // outer handler's set is its whole transition. Everything that happens is recorded in order.
-import { deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, type Access, type AccessKind } from '../interp/access.js';
+import { deviceAttributeLocation, locationAttributeLocation, subscriptionLocation, type Access, type AccessKind } from '../interp/access.js';
 import { ErrorAnswer, GroovyError } from '../interp/errors.js';
 import { parseDecimal } from '../interp/numbers.js';
 import type { RuntimeSubscription } from '../interp/host.js';
@@ -11,6 +11,7 @@ import type { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
 import { GDate, GEvent, type Value } from '../interp/values.js';
 import { eventDataOf, isManualEvent, type PlainValue } from '../devices/capabilities.js';
+import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
 import type { DeviceState, HomeWorld } from './home-world.js';
 import type { TraceStep } from './trace-step.js';
 
@@ -116,12 +117,18 @@ export class Dispatcher {
     this.dispatch(new GEvent(attribute, valueText, 'DEVICE', state.ref, new GDate(this.world.clock), data, true, true), byHand || isManualEvent(state.spec, attribute));
   }
 
+  /**
+   * The environment's location event. The mode and the Smart Home Monitor's status are the
+   * location's state: a person changes them (no event when the value is already current); the
+   * others (the sun's) only announce.
+   */
   locationEvent(name: string, value: string): void {
-    if (name === 'mode') {
-      this.access('read', LOCATION_MODE);
-      if (this.world.mode === value) return;
-      this.world.mode = value;
-      this.access('write', LOCATION_MODE);
+    if (name === 'mode' || name === ALARM_SYSTEM_STATUS.attribute) {
+      const location = locationAttributeLocation(name);
+      this.access('read', location);
+      if (this.world[name] === value) return;
+      this.world[name] = value;
+      this.access('write', location);
     }
     this.dispatch(new GEvent(name, value, 'LOCATION', null, new GDate(this.world.clock), null, true, false), false);
   }

@@ -1,7 +1,7 @@
 // The host API of a simulated home: what the interpreter calls on behalf of an app (src/interp/host.ts)
 // — its inputs, device attributes and commands, the location mode, subscriptions, timers, messages —
 // with every access recorded for the model checker's independence relation.
-import { CLOCK, deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
+import { ALARM_SYSTEM_STATUS_LOCATION, CLOCK, deviceAttributeLocation, locationAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
 import type { AppHandle, Host, Message, RuntimeSubscription, SubscriptionTarget, TimerRequest } from '../interp/host.js';
 import { UnsupportedError } from '../interp/errors.js';
 import { toStr } from '../interp/operators.js';
@@ -16,6 +16,7 @@ import { pairSetting, REFERENCE_ENVIRONMENT, type Environment } from './environm
 import { LOCATION_MODES, type HomeWorld } from './home-world.js';
 import type { ErrorPosition } from '../interp/errors.js';
 import { simulatedDeviceId } from '../devices/capabilities.js';
+import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
 import type { Endpoint } from '../analysis/web-payloads.js';
 import { appOutsideWorld, endpointRequest, serviceAttribute, serviceResponse, WEB_SERVICE_CAPABILITY, type AppOutsideWorld } from './outside-world.js';
 
@@ -115,23 +116,40 @@ export class HomeHost implements Host {
   }
 
   setLocationMode(handle: AppHandle, mode: string): void {
-    const app = this.world.instance(handle.id);
-    const { events } = this;
-    events.access('read', LOCATION_MODE);
-    const changed = this.world.mode !== mode;
-    const at = app.callSite;
-    events.records.push({
-      kind: 'write', depth: events.depth, app: app.id, appName: this.world.appName(app.id), device: 'location', attribute: 'mode', value: mode,
-      changed, manual: events.manual, byPerson: events.byPerson, line: at?.line, column: at?.column,
-    });
-    if (!changed) return;
-    this.world.mode = mode;
-    events.access('write', LOCATION_MODE);
-    events.dispatch(new GEvent('mode', mode, 'LOCATION', null, new GDate(this.world.clock), null, true, false), false);
+    if (this.writeLocation(handle, 'mode', mode)) this.events.dispatch(new GEvent('mode', mode, 'LOCATION', null, new GDate(this.world.clock), null, true, false), false);
   }
 
-  sendLocationEvent(_app: AppHandle, event: GEvent): void {
+  alarmSystemStatus(): string {
+    this.events.access('read', ALARM_SYSTEM_STATUS_LOCATION);
+    return this.world.alarmSystemStatus;
+  }
+
+  /** The event reaches the location's subscribers as sent; one of the monitor's status also arms or disarms it. */
+  sendLocationEvent(handle: AppHandle, event: GEvent): void {
+    if (event.name === ALARM_SYSTEM_STATUS.attribute) this.writeLocation(handle, 'alarmSystemStatus', event.value);
     this.events.dispatch(event, false);
+  }
+
+  /**
+   * An app's write of a location attribute (`location.mode`, `location.alarmSystemStatus`): recorded
+   * for conflict detection whether or not it changes the value, as a device command's is. Returns
+   * whether it changed the value.
+   */
+  private writeLocation(handle: AppHandle, attribute: 'mode' | 'alarmSystemStatus', value: string): boolean {
+    const app = this.world.instance(handle.id);
+    const { events } = this;
+    const location = locationAttributeLocation(attribute);
+    events.access('read', location);
+    const changed = this.world[attribute] !== value;
+    const at = app.callSite;
+    events.records.push({
+      kind: 'write', depth: events.depth, app: app.id, appName: this.world.appName(app.id), device: 'location', attribute, value,
+      changed, manual: events.manual, byPerson: events.byPerson, line: at?.line, column: at?.column,
+    });
+    if (!changed) return false;
+    this.world[attribute] = value;
+    events.access('write', location);
+    return true;
   }
 
   subscribe(handle: AppHandle, subscription: RuntimeSubscription): void {

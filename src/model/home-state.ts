@@ -7,12 +7,14 @@ import type { RuntimeSubscription } from '../interp/host.js';
 import type { AppInstance } from '../interp/instance.js';
 import type { GMap, Value } from '../interp/values.js';
 import { NOW_MS } from '../interp/time.js';
+import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
 import type { HomeWorld } from './home-world.js';
 
 /** Everything that can influence the home's future (app states included). */
 export interface HomeSnapshot {
   readonly devices: ReadonlyMap<string, ReadonlyMap<string, Value>>;
   readonly mode: string;
+  readonly alarmSystemStatus: string;
   /** The time (HomeWorld's `clock`). */
   readonly clock: number;
   readonly subscriptions: ReadonlyArray<{ app: number; subscription: RuntimeSubscription }>;
@@ -58,6 +60,7 @@ export class HomeStates {
       if (!(this.flat(values) && sameValue(device.values as GMap, values as GMap))) device.values = copyValues(values);
     }
     world.mode = snapshot.mode;
+    world.alarmSystemStatus = snapshot.alarmSystemStatus;
     world.clock = snapshot.clock;
     world.subscriptions = snapshot.subscriptions.map((s) => ({ app: world.apps[s.app], subscription: s.subscription }));
     world.pendingTimers = snapshot.timers.map((t) => ({ ...t, app: world.apps[t.app], data: deepCopy(t.data) }));
@@ -116,7 +119,7 @@ export class HomeStates {
       numbers.push(this.partNumbers.get(part)!);
       return part as AppSnapshot;
     });
-    return { snapshot: { devices, mode: world.mode, clock: world.clock, subscriptions, timers, apps }, key: numbers.join(',') };
+    return { snapshot: { devices, mode: world.mode, alarmSystemStatus: world.alarmSystemStatus, clock: world.clock, subscriptions, timers, apps }, key: numbers.join(',') };
   }
 
   /** A device's canonical text: its id and the values of its live attributes. */
@@ -126,10 +129,15 @@ export class HomeStates {
     return `${id}{${[...values].filter(([k]) => live(k)).map(([k, v]) => `${k}=${canonicalValue(v)}`).join(',')}}`;
   }
 
-  /** The location's mode and, once time has passed, how far the clock is from where it started. */
+  /**
+   * The location's mode, the Smart Home Monitor's status once it is not off (the keys of homes
+   * where nothing arms it stay as they were) and, once time has passed, how far the clock is from
+   * where it started.
+   */
   private locationText(): string {
-    const { mode, clock } = this.world;
-    return clock === NOW_MS ? `M${mode}` : `M${mode}@${clock - NOW_MS}`;
+    const { mode, alarmSystemStatus, clock } = this.world;
+    const location = alarmSystemStatus === ALARM_SYSTEM_STATUS.initial ? `M${mode}` : `S${JSON.stringify([mode, alarmSystemStatus])}`;
+    return clock === NOW_MS ? location : `${location}@${clock - NOW_MS}`;
   }
 
   private subscriptionsText(): string {

@@ -7,6 +7,7 @@ import type { DeviceRef, Value } from '../interp/values.js';
 import { capabilityOf, initialValues, type CapabilitySpec } from '../devices/capabilities.js';
 import { createDevice } from '../interp/devices.js';
 import { NOW_MS } from '../interp/time.js';
+import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
 
 export interface DeviceState {
   ref: DeviceRef;
@@ -45,6 +46,8 @@ export class HomeWorld {
   /** One-off timers set and not yet run (only where they come due later: due-timers.ts), by app, then method. */
   pendingTimers: PendingTimer[] = [];
   mode: string;
+  /** The Smart Home Monitor's status (`ALARM_SYSTEM_STATUS`): off until an app or a person arms it. */
+  alarmSystemStatus: string = ALARM_SYSTEM_STATUS.initial;
   /** The time, epoch ms: the reference's constant, until the environment lets time pass (home.ts, `passTime`). */
   clock = NOW_MS;
   /** Whether time can pass in this home: reads of the clock are then accesses the model checker orders. */
@@ -77,6 +80,7 @@ export class HomeWorld {
     this.init = init;
     for (const device of this.devices.values()) device.values = device.spec ? initialValues(device.spec, init) : new Map();
     this.mode = init ? 'away' : 'home';
+    this.alarmSystemStatus = ALARM_SYSTEM_STATUS.initial;
     this.clock = NOW_MS;
   }
 

@@ -19,6 +19,7 @@ import type { PairEvent } from './events.js';
 import { locationModes, REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { COMMAND_EVENT, dataMap, Dispatcher } from './home-dispatch.js';
 import { eventDataOf, isCommandSet } from '../devices/capabilities.js';
+import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
 import { HomeHost } from './home-host.js';
 import { DueTimers, type DueTimerEvent } from './due-timers.js';
 import { HomeStates, type HomeSnapshot } from './home-state.js';
@@ -261,7 +262,7 @@ export class Home {
     if (s.target.kind === 'app') event = new GEvent('touch', 'touched', 'APP', null, date, null, true, false);
     else if (s.target.kind === 'location') {
       const name = s.attribute === null || s.attribute === 'location' ? 'mode' : s.attribute;
-      const value = s.value ?? (name === 'mode' ? LOCATION_MODES.find((m) => m !== this.world.mode)! : (sunTimeText(name) ?? name));
+      const value = s.value ?? this.otherLocationValue(name);
       event = new GEvent(name, value, 'LOCATION', null, date, null, true, false);
     } else {
       // A child device the app created is not in the home: its events carry a generic value.
@@ -274,6 +275,13 @@ export class Home {
     const owner = this.world.subscriptions.find((x) => x.subscription === s)?.app ?? this.app;
     this.records.push({ kind: 'event', depth: this.events.depth, source: event.device?.id ?? event.source.toLowerCase(), name: event.name, value: event.value, manual: false });
     this.cuttingCascades(() => this.events.runHandler(owner, s.handler, `${event.name}=${event.value}`, [event]));
+  }
+
+  /** A value of a location attribute other than its current one: another mode or monitor status, the sun's time, else the name. */
+  private otherLocationValue(name: string): string {
+    if (name === 'mode') return LOCATION_MODES.find((m) => m !== this.world.mode)!;
+    if (name === ALARM_SYSTEM_STATUS.attribute) return ALARM_SYSTEM_STATUS.values.find((v) => v !== this.world.alarmSystemStatus)!;
+    return sunTimeText(name) ?? name;
   }
 
   // --- states of the model ------------------------------------------------------------------------

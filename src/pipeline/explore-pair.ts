@@ -6,6 +6,7 @@ import { detectConflicts } from '../conflicts/detect.js';
 import { ConflictWatch, type WatchedGraph } from '../conflicts/watch.js';
 import type { AttributeWrite } from '../model/attribute-write.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
+import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
 import { InterpError } from '../interp/errors.js';
 import { environmentOf, type Environment, type EnvironmentName } from '../model/environment.js';
 import { buildPairEvents } from '../model/events.js';
@@ -41,10 +42,11 @@ export interface CheckPairOptions {
   onProgress?: CheckOptions['onProgress'];
 }
 
-/** Every attribute some command writes (the actuator attributes), plus the location mode. */
+/** Every attribute some command writes (the actuator attributes), plus the location mode and the Smart Home Monitor's status. */
 export const DEFAULT_TRACKED: readonly string[] = [
   ...new Set(CAPABILITIES.flatMap((c) => Object.values(c.commands).flatMap((cmd) => cmd.writes.map((w) => w.attribute)))),
   'location.mode',
+  `location.${ALARM_SYSTEM_STATUS.attribute}`,
 ];
 
 /**

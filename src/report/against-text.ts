@@ -7,7 +7,7 @@ import { renderConflict } from './trace-text.js';
 export function renderAgainst(report: AgainstReport): string[] {
   const { partners } = report;
   const lines = [
-    `${report.app} against ${report.corpus}: ${count(partners.length, 'app')} of its ${report.corpusApps} share a device or the location mode with it; each pair checked in both orders (${report.app} as App1, then as App2) in ${(report.ms / 1000).toFixed(1)} s`,
+    `${report.app} against ${report.corpus}: ${count(partners.length, 'app')} of its ${report.corpusApps} share a device, the location mode or the Smart Home Monitor with it; each pair checked in both orders (${report.app} as App1, then as App2) in ${(report.ms / 1000).toFixed(1)} s`,
   ];
   const conflicting = partners.filter((p) => rankClass(p) === 0);
   lines.push('', conflicting.length > 0 ? `conflicts with ${count(conflicting.length, 'app')}:` : 'conflicts with no app');

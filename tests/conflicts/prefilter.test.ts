@@ -44,8 +44,8 @@ describe('possibleWrites on small apps', () => {
     expect(all).toEqual(expect.arrayContaining(['switch0.switch', 'switch0.level', 'lock0.lock', 'location.mode']));
   });
 
-  it("takes only the mode when the app itself is called by a computed name with arguments (setLocationMode may be the name), and nothing without", () => {
-    expect(keys(possibleWrites(inlineApp(inputs, 'def action = "setLocationMode"\n"$action"("away")')))).toEqual(['location.mode']);
+  it("takes only the location's variables when the app itself is called by a computed name with arguments (setLocationMode or sendLocationEvent may be the name), and nothing without", () => {
+    expect(keys(possibleWrites(inlineApp(inputs, 'def action = "setLocationMode"\n"$action"("away")')))).toEqual(['location.alarmSystemStatus', 'location.mode']);
     expect(keys(possibleWrites(inlineApp(inputs, 'def action = "armAway"\n"$action"()\nthis."$action"()')))).toEqual([]);
     // The app's own methods that such a call may run are in the bound already: it is syntactic over the whole app.
     expect(keys(possibleWrites(inlineApp(inputs, '"${evt.value}"()\n}\ndef active() { sw.on()')))).toEqual(['switch0.switch']);
@@ -92,6 +92,30 @@ describe('possibleWrites on small apps', () => {
     for (const body of ['setLocationMode("away")', 'location.setMode("away")', 'location.mode = "away"']) {
       expect(keys(possibleWrites(inlineApp(inputs, body)))).toEqual(['location.mode']);
     }
+  });
+});
+
+describe("the Smart Home Monitor's status in the bound", () => {
+  const inputs = 'input "m", "capability.motionSensor"\ninput "status", "enum", options: ["off", "away"]';
+  const values = (body: string) => Object.fromEntries(writeBound(inlineApp(inputs, body)).map((w) => [`${w.target.device}.${w.target.attribute}`, w.values === ANY ? ANY : [...w.values].sort()]));
+
+  it('is written by a location event of that name, with its literal values', () => {
+    expect(values('sendLocationEvent(name: "alarmSystemStatus", value: "away")\nsendLocationEvent([name: "alarmSystemStatus", value: "off"])')).toEqual({ 'location.alarmSystemStatus': ['away', 'off'] });
+    expect(values('sendLocationEvent(name: "alarmSystemStatus", value: status)')).toEqual({ 'location.alarmSystemStatus': ANY });
+  });
+
+  it('is not written by a location event of another name, and may be by one whose name or map is computed', () => {
+    expect(values('sendLocationEvent(name: "myEvent", value: "away")')).toEqual({});
+    expect(values('sendLocationEvent(name: evt.name, value: "stay")')).toEqual({ 'location.alarmSystemStatus': ['stay'] });
+    expect(values('def e = [name: "alarmSystemStatus", value: "off"]\nsendLocationEvent(e)')).toEqual({ 'location.alarmSystemStatus': ANY });
+  });
+
+  it('decides a pair where only one app arms or disarms the monitor, and leaves two that set different statuses to the search', () => {
+    const app = (body: string) => ({ ir: inlineApp(inputs, body), name: body });
+    const tracked = (t: WriteTarget) => t.device === 'location';
+    expect(noConflictReason([app('sendLocationEvent(name: "alarmSystemStatus", value: "off")'), app('setLocationMode("Away")')], tracked)).toBe('the apps can write no tracked attribute in common');
+    expect(noConflictReason([app('sendLocationEvent(name: "alarmSystemStatus", value: "off")'), app('sendLocationEvent(name: "alarmSystemStatus", value: "off")')], tracked)).toMatch(/only the same value/);
+    expect(noConflictReason([app('sendLocationEvent(name: "alarmSystemStatus", value: "off")'), app('sendLocationEvent(name: "alarmSystemStatus", value: "away")')], tracked)).toBeUndefined();
   });
 });
 

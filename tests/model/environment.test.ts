@@ -384,6 +384,38 @@ describe('settings declared on pages opened with params', () => {
   });
 });
 
+describe("the Smart Home Monitor's status", () => {
+  const [disarm, arm, armedLights] = [fixture('disarm-on-arrival'), fixture('arm-when-door-locks'), fixture('lights-when-armed')];
+  const monitor = 'location.alarmSystemStatus';
+
+  it('is a location variable apps write with sendLocationEvent, tracked by default: disarming while an arming is in effect conflicts', () => {
+    expect(conflicts(check(disarm, arm, { attributes: [monitor], env: 'full' }))).toEqual(['alarmSystemStatus disarm-on-arrival=off over arm-when-door-locks=stay']);
+    expect(check(disarm, arm, { env: 'full', attributes: DEFAULT_TRACKED }).verdict).toBe('conflict');
+    expect(check(disarm, arm, { env: 'full', attributes: ['switch'] }).verdict).toBe('no-conflict');
+  });
+
+  it('is set by a person in the full environment, whether an app subscribes to it or only reads it; the reference has no such event', () => {
+    expect(eventValues(disarm, arm, 'full', 'alarmSystemStatus')).toEqual(['off', 'stay', 'away']);
+    expect(eventValues(armedLights, demo('motion-light'), 'full', 'alarmSystemStatus')).toEqual(['off', 'stay', 'away']);
+    for (const pair of [[disarm, arm], [armedLights, demo('motion-light')]]) expect(eventValues(pair[0], pair[1], 'reference', 'alarmSystemStatus')).toEqual([]);
+  });
+
+  it('so that an app acting only while the monitor is armed acts, and its write can conflict', () => {
+    expectOnlyInFull(armedLights, demo('motion-light'), 'switch', 'switch motion-light=off over lights-when-armed=on');
+  });
+
+  it('is off in a new home, and reads back what an app set: the app arms once, then finds it armed', () => {
+    const app = loadApp(arm);
+    if (!app.ok) throw new Error('fixture does not load');
+    const home = new Home(app.app.ir, { init: true, environment: pairEnvironment({ env: 'full' }) });
+    home.install();
+    const writes = () => home.records.flatMap((r) => (r.kind === 'write' ? [`${r.device}.${r.attribute}=${r.value}`] : []));
+    home.app.invoke('locked', [null]);
+    home.app.invoke('locked', [null]);
+    expect(writes()).toEqual(['location.alarmSystemStatus=stay']);
+  });
+});
+
 describe('the --env option', () => {
   it('defaults to full in the CLI, and the reference environment is one flag away', () => {
     const args = ['events', fixture('dark-room-light'), demo('motion-light'), '--json'];

@@ -1,7 +1,8 @@
 // Automatic groups over a handful of real corpus apps.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { autoGroups, commandWrittenAttributes, LOCATION_MODE_GROUP } from '../../src/pairs/auto.js';
+import { ALARM_SYSTEM_STATUS_GROUP, autoGroups, commandWrittenAttributes, LOCATION_MODE_GROUP, sharedGroups } from '../../src/pairs/auto.js';
+import type { AppClassification } from '../../src/analysis/classify.js';
 import { classifyFiles } from '../../src/pairs/classify.js';
 import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
 
@@ -11,6 +12,20 @@ describe('commandWrittenAttributes', () => {
     expect(commandWrittenAttributes('switch')).toEqual(['switch', 'level']);
     expect(commandWrittenAttributes('thermostat')).toEqual(['heatingSetpoint', 'coolingSetpoint', 'thermostatMode', 'thermostatFanMode']);
     expect(commandWrittenAttributes('motionSensor')).toEqual([]);
+  });
+});
+
+describe("the Smart Home Monitor's group", () => {
+  const app = (name: string, writesAlarmSystemStatus: boolean): AppClassification => ({ app: name, actuates: [], readsOnly: [], writesLocationMode: false, writesAlarmSystemStatus });
+  const apps = [app('arm.groovy', true), app('disarm.groovy', true), app('reader.groovy', false)];
+
+  it('holds the apps that arm or disarm the monitor, tracking its status', () => {
+    expect(autoGroups(apps)).toEqual([expect.objectContaining({ name: ALARM_SYSTEM_STATUS_GROUP, apps: ['arm.groovy', 'disarm.groovy'], attributes: ['location.alarmSystemStatus'] })]);
+  });
+
+  it('is shared by two writers only', () => {
+    expect(sharedGroups(apps[0], apps[1]).map((g) => g.name)).toEqual([ALARM_SYSTEM_STATUS_GROUP]);
+    expect(sharedGroups(apps[0], apps[2])).toEqual([]);
   });
 });
 

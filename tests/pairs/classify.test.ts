@@ -79,6 +79,17 @@ describe('classifyApp: location mode writes', () => {
   });
 });
 
+describe("classifyApp: Smart Home Monitor writes", () => {
+  it.each([
+    ['a location event of its status', 'def h(evt) { sendLocationEvent(name: "alarmSystemStatus", value: "away") }', true],
+    ['a location event of a computed name', 'def h(evt) { sendLocationEvent(name: evt.name, value: evt.value) }', true],
+    ['a location event of another name', 'def h(evt) { sendLocationEvent(name: "myEvent", value: "away") }', false],
+    ['reading its status', 'def h(evt) { if (location.currentState("alarmSystemStatus")?.value == "away") switches.off() }', false],
+  ])('%s', (_, methods, writes) => {
+    expect(classify(methods).writesAlarmSystemStatus).toBe(writes);
+  });
+});
+
 describe.skipIf(!HAVE_CORPUS)('classifyApp on corpus apps', () => {
   it('enhanced-auto-lock-door actuates its lock and only reads its contact sensor', () => {
     expect(classifyCorpusApp('enhanced-auto-lock-door.groovy')).toEqual({
@@ -86,6 +97,7 @@ describe.skipIf(!HAVE_CORPUS)('classifyApp on corpus apps', () => {
       actuates: ['lock'],
       readsOnly: ['contactSensor'],
       writesLocationMode: false,
+      writesAlarmSystemStatus: false,
     });
   });
 

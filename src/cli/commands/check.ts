@@ -1,6 +1,6 @@
 // `stcheck check <app1> <app2>`: model-check one ordered pair and report its conflicts with traces;
-// `stcheck check <app> --against DIR`: check one app against every corpus app it shares a device
-// or the location mode with, in parallel, and list the conflicting ones ranked.
+// `stcheck check <app> --against DIR`: check one app against every corpus app it shares a device,
+// the location mode or the Smart Home Monitor with, in parallel, and list the conflicting ones ranked.
 import { DEFAULT_BUDGET_S } from '../budget.js';
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
@@ -48,7 +48,7 @@ export function registerCheck(program: Command): void {
     .description('Model-check an ordered app pair in one simulated home and report conflicts; or one app against a corpus (--against)')
     .argument('<app1>', 'App1 (.groovy)')
     .argument('[app2]', 'App2 (.groovy); not with --against')
-    .option('--against <dir>', 'check app1 against every app of this corpus that shares a device or the location mode with it, in parallel, and list the conflicting ones ranked')
+    .option('--against <dir>', 'check app1 against every app of this corpus that shares a device, the location mode or the Smart Home Monitor with it, in parallel, and list the conflicting ones ranked')
     .option('--jobs <n>', 'worker threads for --against', String(availableParallelism()))
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
     .option('--budget-s <seconds>', 'budget of the search per mode, in seconds of CPU time (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', DEFAULT_BUDGET_S)

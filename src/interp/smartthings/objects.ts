@@ -5,7 +5,7 @@ import { missingMethod, UnsupportedError } from '../errors.js';
 import { NOT_FOUND, callGroovyMethod, type MethodResult } from '../groovy-methods.js';
 import { getterProperty } from '../../parser/accessors.js';
 import { HUB_PROPERTIES } from '../../devices/input-defaults.js';
-import { ASYNC_HTTP_API } from '../../devices/smartapp-api.js';
+import { ALARM_SYSTEM_STATUS, ASYNC_HTTP_API } from '../../devices/smartapp-api.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
@@ -69,9 +69,10 @@ function locationProperty(ctx: RuntimeContext, name: string): MethodResult {
   return NOT_FOUND;
 }
 
-/** The location's own attributes: `mode`, and the fixed sunrise/sunset times as ISO strings. */
+/** The location's own attributes: `mode`, the Smart Home Monitor's status, and the fixed sunrise/sunset times as ISO strings. */
 function locationValue(ctx: RuntimeContext, attribute: string): Value | undefined {
   if (attribute === 'mode') return ctx.host.locationMode(ctx.app);
+  if (attribute === ALARM_SYSTEM_STATUS.attribute) return ctx.host.alarmSystemStatus(ctx.app);
   return time.sunTimeText(attribute);
 }
 

@@ -6,6 +6,7 @@
 // with `params` opens its page with those params bound, as the platform does when the link is
 // tapped, so the inputs such a page names from them (`"onoff_${params.sceneId}"`) are the app's.
 import { capabilityOf, initialValues } from '../../devices/capabilities.js';
+import { ALARM_SYSTEM_STATUS } from '../../devices/smartapp-api.js';
 import type { AppIR, InputIR, LowerWarning, PreferencesResult } from '../../ir/ir.js';
 import type { Statement } from '../../parser/ast.js';
 import type { BuiltinFunction, RuntimeContext } from '../context.js';
@@ -235,6 +236,7 @@ function preferencesHost(): Host {
     locationMode: () => 'home',
     locationModes: () => ['home', 'away', 'night'],
     setLocationMode: none,
+    alarmSystemStatus: () => ALARM_SYSTEM_STATUS.initial,
     sendLocationEvent: none,
     subscribe: none,
     unsubscribe: none,

@@ -1,6 +1,7 @@
 // Classifies an app by the device capabilities it actuates (issues commands on) and the ones it
-// only reads, and by whether it writes the location mode or the Smart Home Monitor's status: the basis of the automatic pair groups
-// (src/pairs/auto.ts) and physical-medium warnings (src/conflicts/physical.ts). Static and approximate, on the IR's method ASTs:
+// only reads, and by whether it writes the location mode or the Smart Home Monitor's status: the
+// basis of the automatic pair groups (src/pairs/auto.ts) and physical-medium warnings
+// (src/conflicts/physical.ts). Static and approximate, on the IR's method ASTs:
 // - An expression denotes device inputs when it is an input name (`lock1`, `settings.lock1`,
 //   `settings["lock1"]`; a computed `settings["locks_$n"]` denotes every device input), an element or filtered part of one (`switches[0]`, `switches.find {..}`),
 //   a list, ternary, elvis, cast or `+` of such, or a local name bound to one. Bindings are

@@ -28,6 +28,24 @@ export function noConflictReason(
   return `the apps can write only the same value to each tracked attribute they share (${where})`;
 }
 
+/**
+ * The tracked attributes (by their tracked names: `switch`, `location.mode`) that both apps may
+ * write on the same device or location variable: a conflict needs both apps to write its target,
+ * so no conflict can be over any other. The search's states can leave the others out as they leave
+ * out untracked attributes (model/live-attributes.ts).
+ */
+export function contestedAttributes(apps: readonly [AppIR, AppIR], tracked: readonly string[]): string[] {
+  const [first, second] = apps.map((ir) => writeBound(ir).map((w) => w.target));
+  const secondKeys = new Set(second.map(targetKey));
+  const contested = new Set(first.filter((t) => secondKeys.has(targetKey(t))).map(trackedName));
+  return tracked.filter((name) => contested.has(name));
+}
+
+/** A write target's name in a list of tracked attributes: a location variable's with its prefix. */
+function trackedName(target: WriteTarget): string {
+  return target.device === 'location' ? `location.${target.attribute}` : target.attribute;
+}
+
 /** The one value both apps can write to a target, or undefined when they may write two values. */
 function onlyValue(a: BoundWrite, b: BoundWrite): string | undefined {
   if (a.values === ANY || b.values === ANY) return undefined;

@@ -106,6 +106,12 @@ export interface Environment {
    * nothing (§2.3); an optional one stays unbound in both, as a person may skip it.
    */
   unknownDevices?: boolean;
+  /**
+   * The search's states keep, of the tracked attributes, only those both apps may write (the
+   * prefilter's static write bounds): a conflict can be over no other. A speed rule: the reference
+   * keeps every tracked attribute in its states, as the paper's state counts were measured.
+   */
+  contestedOnly?: boolean;
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -137,6 +143,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     platformTimes: true,
     textAsLeft: true,
     unknownDevices: true,
+    contestedOnly: true,
   };
 }
 

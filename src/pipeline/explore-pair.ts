@@ -3,6 +3,7 @@
 import { check } from '../check/check.js';
 import type { CheckOptions, CheckResult } from '../check/types.js';
 import { detectConflicts } from '../conflicts/detect.js';
+import { contestedAttributes } from '../conflicts/prefilter.js';
 import { ConflictWatch, type WatchedGraph } from '../conflicts/watch.js';
 import type { AttributeWrite } from '../model/attribute-write.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
@@ -60,7 +61,9 @@ export function pairSystem(app1: LoadedApp, app2: LoadedApp, options: Pick<Check
   const tracked = options.attributes ?? DEFAULT_TRACKED;
   const irs = [app1.ir, app2.ir] as const;
   const events = buildPairEvents(app1, app2, env, tracked).events;
-  return new PairSystem(irs, options.firstConflict ? writersFirst(irs, events, tracked) : events, [appName(app1), appName(app2)], { tracked, environment: env });
+  // The environment's events follow the tracked list; the states need only what both apps may write.
+  const stateTracked = env.contestedOnly ? contestedAttributes(irs, tracked) : tracked;
+  return new PairSystem(irs, options.firstConflict ? writersFirst(irs, events, stateTracked) : events, [appName(app1), appName(app2)], { tracked: stateTracked, environment: env });
 }
 
 /**

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANY, possibleWrites, writeBound, type WriteTarget } from '../../src/analysis/write-bound.js';
-import { noConflictReason } from '../../src/conflicts/prefilter.js';
+import { contestedAttributes, noConflictReason } from '../../src/conflicts/prefilter.js';
 import type { AppIR } from '../../src/ir/ir.js';
 import { checkPair } from '../../src/pipeline/check-pair.js';
 import { explorePair, pairSystem } from '../../src/pipeline/explore-pair.js';
@@ -116,6 +116,19 @@ describe("the Smart Home Monitor's status in the bound", () => {
     expect(noConflictReason([app('sendLocationEvent(name: "alarmSystemStatus", value: "off")'), app('setLocationMode("Away")')], tracked)).toBe('the apps can write no tracked attribute in common');
     expect(noConflictReason([app('sendLocationEvent(name: "alarmSystemStatus", value: "off")'), app('sendLocationEvent(name: "alarmSystemStatus", value: "off")')], tracked)).toMatch(/only the same value/);
     expect(noConflictReason([app('sendLocationEvent(name: "alarmSystemStatus", value: "off")'), app('sendLocationEvent(name: "alarmSystemStatus", value: "away")')], tracked)).toBeUndefined();
+  });
+});
+
+describe('contestedAttributes', () => {
+  const inputs = 'input "m", "capability.motionSensor"\ninput "sw", "capability.switch"\ninput "lk", "capability.lock"';
+  const tracked = ['switch', 'level', 'lock', 'location.mode', 'location.alarmSystemStatus'];
+
+  it('keeps the tracked attributes both apps may write, by their tracked names', () => {
+    const lights = inlineApp(inputs, 'sw.on()\nlk.lock()\nsetLocationMode("Away")');
+    const other = inlineApp(inputs, 'sw.off()\nsetLocationMode("Home")');
+    expect(contestedAttributes([lights, other], tracked)).toEqual(['switch', 'location.mode']);
+    expect(contestedAttributes([lights, other], ['lock'])).toEqual([]);
+    expect(contestedAttributes([lights, inlineApp(inputs, 'log.debug "motion"')], tracked)).toEqual([]);
   });
 });
 

@@ -163,7 +163,16 @@ export function possibleWrites(app: AppIR): WriteTarget[] {
  * that literal anywhere in the app, "off"), or `ANY`. Two apps that can store only one and the
  * same value in a target never conflict there: a conflict needs a different value.
  */
-export function writeBound(app: AppIR): BoundWrite[] {
+export function writeBound(app: AppIR): readonly BoundWrite[] {
+  let bound = bounds.get(app);
+  if (bound === undefined) bounds.set(app, (bound = boundOf(app)));
+  return bound;
+}
+
+/** Each app's bound, computed once: the prefilter and the pair's states both ask for it, in every pair the app is in. */
+const bounds = new WeakMap<AppIR, readonly BoundWrite[]>();
+
+function boundOf(app: AppIR): readonly BoundWrite[] {
   const calls = namedCalls(app);
   const bound = new Map<string, BoundWrite>();
   const add = (device: string, attribute: string, values: WrittenValues) => {

@@ -124,9 +124,13 @@ export class HomeHost implements Host {
     return this.world.alarmSystemStatus;
   }
 
-  /** The event reaches the location's subscribers as sent; one of the monitor's status also arms or disarms it. */
+  /**
+   * The event reaches the location's subscribers as sent; one of the monitor's status also arms or
+   * disarms it, with a status the monitor has (it has no other state to be put in).
+   */
   sendLocationEvent(handle: AppHandle, event: GEvent): void {
-    if (event.name === ALARM_SYSTEM_STATUS.attribute) this.writeLocation(handle, 'alarmSystemStatus', event.value);
+    const { attribute, values } = ALARM_SYSTEM_STATUS;
+    if (event.name === attribute && (values as readonly string[]).includes(event.value)) this.writeLocation(handle, 'alarmSystemStatus', event.value);
     this.events.dispatch(event, false);
   }
 

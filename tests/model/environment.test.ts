@@ -414,6 +414,17 @@ describe("the Smart Home Monitor's status", () => {
     home.app.invoke('locked', [null]);
     expect(writes()).toEqual(['location.alarmSystemStatus=stay']);
   });
+
+  it('takes only the statuses the monitor has: an event with another value is delivered and sets nothing', () => {
+    const lowered = lowerSource('def installed() {}\ndef f(v) { sendLocationEvent(name: "alarmSystemStatus", value: v); location.currentValue("alarmSystemStatus") }', 'monitor.groovy');
+    if (!lowered.ok) throw new Error(lowered.error.message);
+    const home = new Home(lowered.app, { init: true, environment: pairEnvironment({ env: 'full' }) });
+    home.install();
+    expect(home.app.invoke('f', ['armed'])).toBe('off');
+    expect(home.app.invoke('f', [null])).toBe('off');
+    expect(home.app.invoke('f', ['away'])).toBe('away');
+    expect(home.records.filter((r) => r.kind === 'write')).toHaveLength(1);
+  });
 });
 
 describe('the --env option', () => {

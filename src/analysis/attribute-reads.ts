@@ -14,6 +14,7 @@
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
+import { perApp } from './per-app.js';
 
 /** Device methods that read the attribute named by their first argument. */
 const READ_METHODS: ReadonlySet<string> = new Set(['currentValue', 'latestValue', 'currentState', 'latestState']);
@@ -22,27 +23,11 @@ const REFLECTIVE: ReadonlySet<string> = new Set(['getProperty', 'invokeMethod', 
 
 type AttributeNames = ReadonlySet<string> | 'all';
 
-/**
- * Per app, what it observes and what it reads: every pair an app is in asks again (the pair's
- * events, thresholds and live attributes), and the answer depends on the app alone.
- */
-const known = { observed: new WeakMap<AppIR, AttributeNames>(), read: new WeakMap<AppIR, AttributeNames>() };
-
 /** The attributes the app may observe, by name (on any device), or `all`: what it reads and what it subscribes to. */
-export function observedAttributes(app: AppIR): AttributeNames {
-  return remembered(known.observed, app, () => attributeNames(app, true));
-}
+export const observedAttributes: (app: AppIR) => AttributeNames = perApp((app) => attributeNames(app, true));
 
 /** The attributes the app may read, by name (on any device), or `all`; a subscription alone is no read. */
-export function readAttributes(app: AppIR): AttributeNames {
-  return remembered(known.read, app, () => attributeNames(app, false));
-}
-
-function remembered(cache: WeakMap<AppIR, AttributeNames>, app: AppIR, compute: () => AttributeNames): AttributeNames {
-  let names = cache.get(app);
-  if (names === undefined) cache.set(app, (names = compute()));
-  return names;
-}
+export const readAttributes: (app: AppIR) => AttributeNames = perApp((app) => attributeNames(app, false));
 
 /** A subscription to an attribute's events: the value it filters on (`"contact.open"`), if any, and its method. */
 export interface AttributeSubscription {

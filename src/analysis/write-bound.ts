@@ -30,6 +30,7 @@ import { walk } from '../parser/walk.js';
 import { commandWriteSpecs, deviceInputs } from './commands.js';
 import type { CommandWrite } from '../devices/capabilities.js';
 import { ReceiverResolver, shadowingNames } from './device-receivers.js';
+import { perApp } from './per-app.js';
 
 /** A device attribute (or `location`/`mode`) an app may write. */
 export interface WriteTarget {
@@ -163,14 +164,7 @@ export function possibleWrites(app: AppIR): WriteTarget[] {
  * that literal anywhere in the app, "off"), or `ANY`. Two apps that can store only one and the
  * same value in a target never conflict there: a conflict needs a different value.
  */
-export function writeBound(app: AppIR): readonly BoundWrite[] {
-  let bound = bounds.get(app);
-  if (bound === undefined) bounds.set(app, (bound = boundOf(app)));
-  return bound;
-}
-
-/** Each app's bound, computed once: the prefilter and the pair's states both ask for it, in every pair the app is in. */
-const bounds = new WeakMap<AppIR, readonly BoundWrite[]>();
+export const writeBound: (app: AppIR) => readonly BoundWrite[] = perApp(boundOf);
 
 function boundOf(app: AppIR): readonly BoundWrite[] {
   const calls = namedCalls(app);

@@ -42,7 +42,7 @@ export function contestedAttributes(apps: readonly [AppIR, AppIR], tracked: read
 }
 
 /** A write target's name in a list of tracked attributes: a location variable's with its prefix. */
-function trackedName(target: WriteTarget): string {
+export function trackedName(target: WriteTarget): string {
   return target.device === 'location' ? `location.${target.attribute}` : target.attribute;
 }
 

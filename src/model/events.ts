@@ -143,7 +143,7 @@ export const TIME_PASSING = 'a day';
  */
 function eventTypeIn(env: Environment, entry: TypeEntry): EventTypeSpec | undefined {
   // The Smart Home Monitor, which the reference does not model: a person sets each of its statuses.
-  if (env.wholeDomains && entry.type.split('.')[0] === ALARM_SYSTEM_STATUS.attribute) return { name: ALARM_SYSTEM_STATUS.attribute, values: ALARM_SYSTEM_STATUS.values };
+  if (env.wholeDomains && namesMonitor(entry.type)) return { name: ALARM_SYSTEM_STATUS.attribute, values: ALARM_SYSTEM_STATUS.values };
   const spec = expandEventType(env.wholeDomains ? wholeType(entry.type) : entry.type, entry.capability);
   if (!spec || !env.wholeDomains) return spec;
   // The platform's value where the reference's is the event's name: the sun time as ISO text.
@@ -347,12 +347,17 @@ function unsubscribedReadSensors(subscribed: readonly TypeEntry[], apps: Readonl
  */
 function unsubscribedMonitor(subscribed: readonly TypeEntry[], apps: ReadonlyArray<[AppSlot, AppIR]>): TypeEntry[] {
   const { attribute } = ALARM_SYSTEM_STATUS;
-  if (subscribed.some((e) => e.type.split('.')[0] === attribute)) return [];
+  if (subscribed.some((e) => namesMonitor(e.type))) return [];
   const reader = apps.find(([, ir]) => {
     const read = readAttributes(ir);
     return read !== 'all' && read.has(attribute);
   });
   return reader ? [{ type: attribute, app: reader[0], extra: true }] : [];
+}
+
+/** Whether an event type is the monitor's status, with or without a value (`alarmSystemStatus.away`). */
+function namesMonitor(type: string): boolean {
+  return type.split('.')[0] === ALARM_SYSTEM_STATUS.attribute;
 }
 
 /** App1[0], App2[0], App1[1], App2[1], ..., then the rest of the longer list (reference §2.6). */

@@ -11,8 +11,7 @@ import type { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
 import { GDate, GEvent, type Value } from '../interp/values.js';
 import { eventDataOf, isManualEvent, type PlainValue } from '../devices/capabilities.js';
-import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
-import type { DeviceState, HomeWorld } from './home-world.js';
+import { isLocationVariable, type DeviceState, type HomeWorld, type LocationVariable } from './home-world.js';
 import type { TraceStep } from './trace-step.js';
 
 export class Dispatcher {
@@ -123,14 +122,18 @@ export class Dispatcher {
    * others (the sun's) only announce.
    */
   locationEvent(name: string, value: string): void {
-    if (name === 'mode' || name === ALARM_SYSTEM_STATUS.attribute) {
-      const location = locationAttributeLocation(name);
-      this.access('read', location);
-      if (this.world[name] === value) return;
-      this.world[name] = value;
-      this.access('write', location);
-    }
+    if (isLocationVariable(name) && !this.setLocationVariable(name, value)) return;
     this.dispatch(new GEvent(name, value, 'LOCATION', null, new GDate(this.world.clock), null, true, false), false);
+  }
+
+  /** Sets a location variable, reading it first; returns whether the value changed (only then is it a write). */
+  setLocationVariable(name: LocationVariable, value: string): boolean {
+    const location = locationAttributeLocation(name);
+    this.access('read', location);
+    if (this.world[name] === value) return false;
+    this.world[name] = value;
+    this.access('write', location);
+    return true;
   }
 
   /** An app touch reaches every app that subscribed to `app`, as the reference's one Touched object does. */

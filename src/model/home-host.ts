@@ -1,7 +1,7 @@
 // The host API of a simulated home: what the interpreter calls on behalf of an app (src/interp/host.ts)
 // — its inputs, device attributes and commands, the location mode, subscriptions, timers, messages —
 // with every access recorded for the model checker's independence relation.
-import { ALARM_SYSTEM_STATUS_LOCATION, CLOCK, deviceAttributeLocation, locationAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
+import { ALARM_SYSTEM_STATUS_LOCATION, CLOCK, deviceAttributeLocation, LOCATION_MODE, subscriptionLocation, timerLocation, type Access } from '../interp/access.js';
 import type { AppHandle, Host, Message, RuntimeSubscription, SubscriptionTarget, TimerRequest } from '../interp/host.js';
 import { UnsupportedError } from '../interp/errors.js';
 import { toStr } from '../interp/operators.js';
@@ -13,7 +13,7 @@ import { applyCommand } from './commands.js';
 import { COMMAND_EVENT, type Dispatcher } from './home-dispatch.js';
 import type { DueTimers } from './due-timers.js';
 import { pairSetting, REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
-import { LOCATION_MODES, type HomeWorld } from './home-world.js';
+import { LOCATION_MODES, type HomeWorld, type LocationVariable } from './home-world.js';
 import type { ErrorPosition } from '../interp/errors.js';
 import { simulatedDeviceId } from '../devices/capabilities.js';
 import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
@@ -139,21 +139,16 @@ export class HomeHost implements Host {
    * for conflict detection whether or not it changes the value, as a device command's is. Returns
    * whether it changed the value.
    */
-  private writeLocation(handle: AppHandle, attribute: 'mode' | 'alarmSystemStatus', value: string): boolean {
+  private writeLocation(handle: AppHandle, attribute: LocationVariable, value: string): boolean {
     const app = this.world.instance(handle.id);
     const { events } = this;
-    const location = locationAttributeLocation(attribute);
-    events.access('read', location);
-    const changed = this.world[attribute] !== value;
+    const changed = events.setLocationVariable(attribute, value);
     const at = app.callSite;
     events.records.push({
       kind: 'write', depth: events.depth, app: app.id, appName: this.world.appName(app.id), device: 'location', attribute, value,
       changed, manual: events.manual, byPerson: events.byPerson, line: at?.line, column: at?.column,
     });
-    if (!changed) return false;
-    this.world[attribute] = value;
-    events.access('write', location);
-    return true;
+    return changed;
   }
 
   subscribe(handle: AppHandle, subscription: RuntimeSubscription): void {

@@ -38,6 +38,13 @@ export interface PendingTimer {
 
 export const LOCATION_MODES = ['home', 'away', 'night'];
 
+/** The location's own state, which apps and people set: its mode and the Smart Home Monitor's status. */
+export type LocationVariable = 'mode' | 'alarmSystemStatus';
+
+export function isLocationVariable(name: string): name is LocationVariable {
+  return name === 'mode' || name === ALARM_SYSTEM_STATUS.attribute;
+}
+
 export class HomeWorld {
   /** App1, App2, ... in the order given (App1 installs first; App2's handlers run first). */
   readonly apps: AppInstance[] = [];

@@ -3,7 +3,7 @@
 import { check } from '../check/check.js';
 import type { CheckOptions, CheckResult } from '../check/types.js';
 import { detectConflicts } from '../conflicts/detect.js';
-import { contestedAttributes } from '../conflicts/prefilter.js';
+import { contestedAttributes, trackedName } from '../conflicts/prefilter.js';
 import { ConflictWatch, type WatchedGraph } from '../conflicts/watch.js';
 import type { AttributeWrite } from '../model/attribute-write.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
@@ -160,5 +160,5 @@ function watchConflicts(
 /** Whether a write counts for conflicts: its attribute is one of the tracked ones (default DEFAULT_TRACKED). */
 export function trackedFilter(options: Pick<CheckPairOptions, 'attributes'>): (w: Pick<AttributeWrite, 'device' | 'attribute'>) => boolean {
   const names = new Set(options.attributes ?? DEFAULT_TRACKED);
-  return (w) => (w.device === 'location' ? names.has(`location.${w.attribute}`) : names.has(w.attribute));
+  return (w) => names.has(trackedName(w));
 }

@@ -9,7 +9,7 @@
 // one where a day passes, for a pair where an app keeps a time it read (home.ts, `passTime`).
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
 import { observedAttributes, readAttributes } from '../analysis/attribute-reads.js';
-import { comparedConstants } from '../analysis/thresholds.js';
+import { comparisons, type Comparison } from '../analysis/thresholds.js';
 import { capabilityOf, deviceValuesOf, isCommandSet, isManualEvent, type CapabilitySpec } from '../devices/capabilities.js';
 import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
 import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
@@ -177,32 +177,36 @@ function wholeType(type: string): string {
 
 const isNumeric = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));
 
-/** What one app compares numbers against, and the attributes whose values can reach those comparisons. */
+/** What one app compares numbers against, the attributes it observes, and the value of its numeric settings. */
 interface AppThresholds {
   observed: ReadonlySet<string> | 'all';
-  numbers: readonly number[];
+  comparisons: readonly Comparison[];
+  setting: number;
 }
 
 /**
- * Per app, the constants it compares against and the numeric setting the environment gives it.
- * An app's comparison can split only values the app observes (reads or subscribes to), so an
- * attribute's thresholds are those of the apps that observe it: a number one app compares against
- * its own computations (a colour temperature it derives from the clock) no longer multiplies the
- * values of an attribute only the other app hears.
+ * Per app, its comparisons (src/analysis/thresholds.ts) and the numeric setting the environment
+ * gives it. A comparison splits only values that reach it: the attributes whose values flow into
+ * it, or every attribute the app observes (reads or subscribes to) where that is not known. So a
+ * number one app compares against its own computations (a colour temperature it derives from the
+ * clock, a power threshold) does not multiply the values of an attribute only the other app hears,
+ * or one it only saves and restores.
  */
 function appThresholds(app1: AppIR, app2: AppIR, env: Environment): AppThresholds[] {
-  const numberSetting = (ir: AppIR) => ir.inputs.some((i) => i.type === 'number' || i.type === 'decimal');
-  const ofApp = (ir: AppIR, setting: number): AppThresholds => ({
-    observed: observedAttributes(ir),
-    numbers: [...comparedConstants(ir), ...(numberSetting(ir) ? [setting] : [])],
-  });
+  const ofApp = (ir: AppIR, setting: number): AppThresholds => ({ observed: observedAttributes(ir), comparisons: comparisons(ir), setting });
   return [ofApp(app1, INPUT_CONSTANTS.number as number), ofApp(app2, env.secondAppNumber ?? (INPUT_CONSTANTS.number as number))];
 }
 
-/** The distinct thresholds of an attribute, sorted: the numbers of every app that observes it. */
+/** The distinct thresholds of an attribute, sorted: the numbers of the comparisons its values reach. */
 function thresholdsOf(attribute: string, apps: readonly AppThresholds[]): number[] {
-  const observing = apps.filter((a) => a.observed === 'all' || a.observed.has(attribute));
-  return [...new Set(observing.flatMap((a) => a.numbers))].sort((a, b) => a - b);
+  const numbers = new Set<number>();
+  for (const app of apps) {
+    if (app.observed !== 'all' && !app.observed.has(attribute)) continue;
+    for (const c of app.comparisons) {
+      if (c.attributes === 'any' || c.attributes.has(attribute)) for (const n of c.numbers) numbers.add(n === 'setting' ? app.setting : n);
+    }
+  }
+  return [...numbers].sort((a, b) => a - b);
 }
 
 /** One value below the lowest threshold, one between each two, one above the highest: every side of each. */

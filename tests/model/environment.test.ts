@@ -271,6 +271,16 @@ describe('sensor events', () => {
     expect(new Set(eventValues(dark, cold, 'full', 'temperature'))).toEqual(new Set(['55', '45', '69', '71']));
   });
 
+  it("take only the comparisons an attribute's values reach: a power threshold does not split the level an app saves", () => {
+    // Laundry Flash (App1, setting 50) compares the power it reads against its setting, and keeps
+    // the light's level to put it back; Heat when Cold compares temperature, which it alone observes.
+    const [laundry, cold] = [fixture('laundry-flash'), fixture('heat-when-cold')];
+    const power = eventValues(laundry, cold, 'full', 'power').map(Number);
+    expect(power.some((v) => v < 50) && power.some((v) => v > 50)).toBe(true);
+    const level = eventValues(laundry, cold, 'full', 'level');
+    expect(level).toEqual(eventValues(laundry, cold, 'reference', 'level'));
+  });
+
   it('keep numeric setting values among the thresholds of the app that compares against them', () => {
     // Heat when Cold (App1) compares temperature against its setting, 50; Heat on Arrival only
     // sends its setting (70) to the thermostat and observes no temperature.

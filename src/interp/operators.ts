@@ -67,17 +67,33 @@ function mapsEqual(a: GMap, b: GMap, walk: ValueWalk): boolean {
   return true;
 }
 
-/** Groovy `<=>`: numbers, strings, dates, booleans; null sorts first. */
+/**
+ * Groovy `<=>` (and `<`, `>=`, ...): numbers, strings, dates, booleans; null sorts first. As Groovy's
+ * DefaultTypeTransformation.compareTo: a number and a one-character string compare the number with
+ * the character's code (`evt.value < 30` with the value "5" is false: '5' is 53); otherwise values
+ * of two types make Java's `compareTo` fail with a ClassCastException where the left one is
+ * Comparable, and Groovy's "Cannot compare" where it is not.
+ */
 export function compare(a: Value, b: Value): number {
   if (a === b) return 0;
   if (a === null) return -1;
   if (b === null) return 1;
   if (isNumber(a) && isNumber(b)) return num.compareNumbers(a, b);
+  if (isNumber(a) && isCharacter(b)) return num.compareNumbers(a, b.charCodeAt(0));
+  if (isCharacter(a) && isNumber(b)) return num.compareNumbers(a.charCodeAt(0), b);
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   if (a instanceof GDate && b instanceof GDate) return Math.sign(a.time - b.time);
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? 1 : -1;
   if (equals(a, b)) return 0;
-  throw new GroovyError('IllegalArgumentException', `Cannot compare ${className(a)} with ${className(b)}`);
+  if (isNumber(a) || typeof a === 'string' || typeof a === 'boolean' || a instanceof GDate) {
+    throw new GroovyError('ClassCastException', `${className(b)} cannot be cast to ${className(a)}`);
+  }
+  throw new GroovyError('GroovyRuntimeException', `Cannot compare ${className(a)} with value '${toStr(a)}' and ${className(b)} with value '${toStr(b)}'`);
+}
+
+/** A string Groovy may take for a Character: one character long. */
+function isCharacter(v: Value): v is string {
+  return typeof v === 'string' && v.length === 1;
 }
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

@@ -23,6 +23,13 @@ describe('numbers', () => {
       '[3.0, 0.3, 2.50, 3.0, 3, 2.5, 6, 2.5]',
     );
   });
+  it('compares a number with a one-character string by its code, and fails with ClassCastException on a longer one', () => {
+    // An event's value is a String: `evt.value < 30` with "5" compares '5' (53) with 30.
+    expect(show('["5" < 30, 60 > "5", "A" <=> 65, 30 < "5"]')).toBe('[false, true, 0, true]');
+    expect(show('try { "50" < 30 } catch (ClassCastException e) { e.message }')).toBe('Integer cannot be cast to String');
+    expect(show('try { 30 < "50" } catch (ClassCastException e) { e.message }')).toBe('String cannot be cast to Integer');
+    expect(show('try { [1] < 2 } catch (ClassCastException e) { "cast" } catch (e) { e.message }')).toBe("Cannot compare ArrayList with value '[1]' and Integer with value '2'");
+  });
   it('converts with as and toInteger, and raises NumberFormatException on bad input', () => {
     expect(show('["42" as Integer, 3.9 as Integer, 7 as String]')).toBe('[42, 3, 7]');
     expect(show('try { "x".toInteger() } catch (NumberFormatException e) { "caught" }')).toBe('caught');

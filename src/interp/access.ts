@@ -56,6 +56,11 @@ export function subscriptionLocation(appId: string, handler: string): string {
   return `${appId}.subscription.${handler}`;
 }
 
+/** The devices an app created (`addChildDevice`): adding or deleting one writes it, looking them up reads it. */
+export function childDevicesLocation(appId: string): string {
+  return `${appId}.childDevices`;
+}
+
 export function settingLocation(appId: string, name: string): string {
   return `${appId}.setting.${name}`;
 }

@@ -40,6 +40,11 @@ export interface AppState {
    * those inputs. Empty unless the app updated one, so it costs nothing to the other apps.
    */
   updatedSettings: Map<string, Value>;
+  /**
+   * The devices the app created with `addChildDevice` and has not deleted, by network id (a
+   * service manager looks its children up again with `getChildDevice(dni)`). Empty for most apps.
+   */
+  childDevices: Map<string, Value>;
 }
 
 /** An immutable copy of an AppState (never handed to running code). */
@@ -48,10 +53,11 @@ export interface AppSnapshot {
   readonly state: GMap;
   readonly atomicState: GMap;
   readonly updatedSettings: ReadonlyMap<string, Value>;
+  readonly childDevices: ReadonlyMap<string, Value>;
 }
 
 export function emptyAppState(): AppState {
-  return { fields: new Map(), state: new Map(), atomicState: new Map(), updatedSettings: new Map() };
+  return { fields: new Map(), state: new Map(), atomicState: new Map(), updatedSettings: new Map(), childDevices: new Map() };
 }
 
 /**
@@ -97,7 +103,7 @@ function copyEntries(m: GMap, walk: ValueWalk): GMap {
   return out;
 }
 
-/** A deep copy of a map keyed by name (fields, updated settings). */
+/** A deep copy of a map keyed by name (fields, updated settings, child devices). */
 function copyNamed(m: ReadonlyMap<string, Value>): Map<string, Value> {
   const out = new Map<string, Value>();
   for (const [k, x] of m) out.set(k, deepCopy(x));
@@ -105,12 +111,12 @@ function copyNamed(m: ReadonlyMap<string, Value>): Map<string, Value> {
 }
 
 export function snapshotAppState(s: AppState): AppSnapshot {
-  return { fields: copyNamed(s.fields), state: copyMap(s.state), atomicState: copyMap(s.atomicState), updatedSettings: copyNamed(s.updatedSettings) };
+  return { fields: copyNamed(s.fields), state: copyMap(s.state), atomicState: copyMap(s.atomicState), updatedSettings: copyNamed(s.updatedSettings), childDevices: copyNamed(s.childDevices) };
 }
 
 /** Restores in place, so the TrackedMap objects the app holds stay valid; the snapshot stays intact. */
 export function restoreAppState(target: AppState, snap: AppSnapshot): void {
-  for (const key of ['fields', 'state', 'atomicState', 'updatedSettings'] as const) {
+  for (const key of ['fields', 'state', 'atomicState', 'updatedSettings', 'childDevices'] as const) {
     const into = target[key] as Map<Value, Value>;
     into.clear();
     for (const [k, x] of snap[key]) into.set(k, deepCopy(x));
@@ -202,7 +208,8 @@ export function sameAppState(s: AppState, snap: AppSnapshot): boolean {
     sameStore(s.fields as ReadonlyMap<Value, Value>, snap.fields as ReadonlyMap<Value, Value>) &&
     sameStore(s.state, snap.state) &&
     sameStore(s.atomicState, snap.atomicState) &&
-    sameStore(s.updatedSettings as ReadonlyMap<Value, Value>, snap.updatedSettings as ReadonlyMap<Value, Value>)
+    sameStore(s.updatedSettings as ReadonlyMap<Value, Value>, snap.updatedSettings as ReadonlyMap<Value, Value>) &&
+    sameStore(s.childDevices as ReadonlyMap<Value, Value>, snap.childDevices as ReadonlyMap<Value, Value>)
   );
 }
 
@@ -210,8 +217,9 @@ export function sameAppState(s: AppState, snap: AppSnapshot): boolean {
  * Canonical string of a whole app state: fields sorted by name (their order is not observable),
  * and the keys of the stores in `unordered` sorted too: an app that never uses a store as a whole
  * cannot see in which order its keys were added (lower/store-usage.ts). Parts that are not `live`
- * (the app never reads them: analysis/state-reads.ts) are left out. Updated settings, sorted by
- * name, follow only when there are some, so the string of every other app state is as before.
+ * (the app never reads them: analysis/state-reads.ts) are left out. Updated settings and child
+ * devices, sorted by name, follow only when there are some, so the string of every other app state
+ * is as before.
  */
 export function canonicalAppState(
   s: AppState | AppSnapshot,
@@ -223,10 +231,11 @@ export function canonicalAppState(
     const entries = [...s[name]].filter(([k]) => live(name, toStr(k))).map(([k, x]) => `${canonicalValue(k)}:${canonicalValue(x)}`);
     return `{${(unordered.includes(name) ? entries.sort() : entries).join(',')}}`;
   };
-  return `F{${fields.join(',')}}S${store('state')}A${store('atomicState')}${canonicalUpdatedSettings(s.updatedSettings)}`;
+  return `F{${fields.join(',')}}S${store('state')}A${store('atomicState')}${canonicalNamed('U', s.updatedSettings)}${canonicalNamed('C', s.childDevices)}`;
 }
 
-function canonicalUpdatedSettings(settings: ReadonlyMap<string, Value>): string {
-  if (settings.size === 0) return '';
-  return `U{${[...settings.keys()].sort().map((k) => `${k}=${canonicalValue(settings.get(k) ?? null)}`).join(',')}}`;
+/** A map keyed by name, sorted, after its tag; nothing when it is empty. */
+function canonicalNamed(tag: string, named: ReadonlyMap<string, Value>): string {
+  if (named.size === 0) return '';
+  return `${tag}{${[...named.keys()].sort().map((k) => `${k}=${canonicalValue(named.get(k) ?? null)}`).join(',')}}`;
 }

@@ -25,6 +25,14 @@ export interface RuntimeContext extends Clock {
   settingGet(name: string): Value;
   /** `app.updateSetting(name, value)`: the setting's new value, kept in the app state (a write). */
   updateSetting(name: string, value: Value): void;
+  /** The devices the app created and has not deleted (`getChildDevices()`), recording the read. */
+  childDevices(): Value[];
+  /** The app's child device of this network id, or null (`getChildDevice(dni)`), recording the read. */
+  childDevice(networkId: string): Value;
+  /** Keeps a device the app created (`addChildDevice`) under its network id: a write. */
+  keepChildDevice(networkId: string, device: Value): void;
+  /** Forgets the app's child device of this network id (`deleteChildDevice(dni)`). */
+  forgetChildDevice(networkId: string): void;
   /** The type an input of this name is declared with (`capability.switch`, `number`); null for none. */
   inputType(name: string): string | null;
   /** Reads and writes a key of `state`/`atomicState`, recording the access. */

@@ -4,7 +4,7 @@
 import { updatesSettings } from '../analysis/setting-updates.js';
 import type { StateReads } from '../analysis/state-reads.js';
 import type { AppIR, AppMetadata, FunctionIR, StoreName } from '../ir/ir.js';
-import { appStoreLocation, settingLocation, WHOLE_STORE, type AccessKind, type AppStore } from './access.js';
+import { appStoreLocation, childDevicesLocation, settingLocation, WHOLE_STORE, type AccessKind, type AppStore } from './access.js';
 import {
   canonicalAppState,
   canonicalValue,
@@ -215,6 +215,25 @@ export class AppInstance implements AppHandle, AppCore {
       this.data.updatedSettings.set(name, value);
     }
     this.applySetting(name);
+  }
+
+  childDevices(): Value[] {
+    this.record('read', childDevicesLocation(this.id));
+    return [...this.data.childDevices.values()];
+  }
+
+  childDevice(networkId: string): Value {
+    this.record('read', childDevicesLocation(this.id));
+    return this.data.childDevices.get(networkId) ?? null;
+  }
+
+  keepChildDevice(networkId: string, device: Value): void {
+    this.record('write', childDevicesLocation(this.id));
+    this.data.childDevices.set(networkId, device);
+  }
+
+  forgetChildDevice(networkId: string): void {
+    this.record(this.data.childDevices.delete(networkId) ? 'write' : 'read', childDevicesLocation(this.id));
   }
 
   inputType(name: string): string | null {

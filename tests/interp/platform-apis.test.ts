@@ -36,6 +36,32 @@ describe('messages the home records without changing state', () => {
     expect(command).toMatchObject({ device: 'child-dni-1', command: 'on' });
     expect(home.records.some((r) => r.kind === 'write')).toBe(false);
   });
+  it('keeps the devices an app adds, by network id, in its state: found again until deleted, and restored with it', () => {
+    const home = homeFor(`def add(dni) { addChildDevice("ns", "Irrigation Control", dni, null, [label: "Irrigation"]) }
+def lookUp() { [getChildDevice("irgctrl")?.displayName, childDevices*.displayName, getChildDevice("other")] }
+def remove() { deleteChildDevice("irgctrl") }`);
+    const app = home.app;
+    const empty = app.snapshot();
+    app.invoke('add', ['irgctrl']);
+    app.invoke('add', ['valve2']);
+    expect(app.invoke('lookUp', [])).toEqual(['Irrigation', ['Irrigation', 'Irrigation'], null]);
+    const added = app.snapshot();
+    expect(app.canonicalState()).not.toBe((app.restore(empty), app.canonicalState()));
+    expect(app.invoke('lookUp', [])).toEqual([null, [], null]);
+    app.restore(added);
+    app.invoke('remove', []);
+    expect(app.invoke('lookUp', [])).toEqual([null, ['Irrigation'], null]);
+  });
+  it("records renaming a device and keeps its name", () => {
+    const home = homeFor(`def f() {
+  def child = addChildDevice("ns", "On/Off Button Tile", "dni-2", null, [label: "Button"])
+  child.name = "Renamed"
+  child.label = "Renamed too"
+  getChildDevice("dni-2").displayName
+}`);
+    expect(home.app.invoke('f', [])).toBe('Button');
+    expect(home.records.filter((r) => r.kind === 'message').map((r) => (r.kind === 'message' ? r.message.text : ''))).toEqual(['add Button', 'name Renamed', 'label Renamed too']);
+  });
   it('gives textToSpeech the documented uri and duration', () => {
     expect(show('def s = textToSpeech("Hello there"); [s.uri.startsWith("https://"), s.duration]')).toBe('[true, 1]');
   });

@@ -1,7 +1,7 @@
 // The SmartThings APIs beyond devices, subscriptions and timers that real apps call, each with a
 // documented model: the weather service (one canned response per feature, devices/weather.ts),
-// text to speech, events an app sends, hub commands and child devices (recorded, no effect on
-// the simulated home), the hub's LAN messages (lan-message.ts), time offsets. Every effect goes
+// text to speech, events an app sends, hub commands and child devices (kept by the app that
+// made them, with no effect on the simulated home), the hub's LAN messages (lan-message.ts), time offsets. Every effect goes
 // through the Host as a message, so a run's record shows what the app asked for.
 import { weatherResponse } from '../../devices/weather.js';
 import type { BuiltinFunction } from '../context.js';
@@ -9,7 +9,7 @@ import { GroovyError } from '../errors.js';
 import { parseJson } from '../java/json.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
-import { BuiltinObject, ClassRef, DeviceRef, type Value } from '../values.js';
+import { BuiltinObject, ClassRef, DeviceRef, type GMap, type Value } from '../values.js';
 import { parseLanMessage, stringToMap } from './lan-message.js';
 import { mapOf } from './objects.js';
 
@@ -26,13 +26,20 @@ function timeOffsetMs(v: Value): number {
 }
 
 /**
- * A device the app created with `addChildDevice`: it exists only for the app that made it, with
- * no capability the home models, so its commands are recorded and have no effect.
+ * A device the app created with `addChildDevice(namespace, typeName, networkId, hub, properties)`,
+ * named by the properties' label (or name, or else its type): it exists only for the app that
+ * made it, which finds it again by its network id, with no
+ * capability the home models, so its commands are recorded and have no effect.
  */
-function childDevice(args: Value[]): DeviceRef {
-  const [, typeName, networkId] = args;
-  const id = `child-${toStr(networkId ?? typeName ?? null)}`;
-  return new DeviceRef(id, toStr(typeName ?? id), [], [], []);
+function childDevice(networkId: string, args: Value[]): DeviceRef {
+  const properties = args.find((a): a is GMap => a instanceof Map);
+  const label = properties?.get('label') ?? properties?.get('name') ?? args[1] ?? networkId;
+  return new DeviceRef(`child-${networkId}`, toStr(label), [], [], []);
+}
+
+/** The network id of `addChildDevice`'s device (its third argument; the type name when missing). */
+function childNetworkId(args: Value[]): string {
+  return toStr(args[2] ?? args[1] ?? null);
 }
 
 /** `new physicalgraph.device.HubAction(...)`: a LAN or Z-Wave command for the hub to send. */
@@ -84,16 +91,20 @@ export const platformApiFunctions: Readonly<Record<string, BuiltinFunction>> = {
     ctx.host.message(ctx.app, { kind: 'child', text: 'delete app', to: toStr(args[0] ?? null) });
     return null;
   },
-  getChildDevice: () => null,
-  getChildDevices: () => [],
-  getAllChildDevices: () => [],
+  getChildDevice: (ctx, args) => ctx.childDevice(toStr(args[0] ?? null)),
+  getChildDevices: (ctx) => ctx.childDevices(),
+  getAllChildDevices: (ctx) => ctx.childDevices(),
   addChildDevice: (ctx, args) => {
-    const child = childDevice(args);
+    const networkId = childNetworkId(args);
+    const child = childDevice(networkId, args);
     ctx.host.message(ctx.app, { kind: 'child', text: `add ${child.label}`, to: child.id });
+    ctx.keepChildDevice(networkId, child);
     return child;
   },
   deleteChildDevice: (ctx, args) => {
-    ctx.host.message(ctx.app, { kind: 'child', text: 'delete', to: toStr(args[0] ?? null) });
+    const networkId = toStr(args[0] ?? null);
+    ctx.host.message(ctx.app, { kind: 'child', text: 'delete', to: networkId });
+    ctx.forgetChildDevice(networkId);
     return null;
   },
 };

@@ -40,6 +40,12 @@ export const smartThings: Platform = {
   setProperty(ctx, self, name, value) {
     // A hub action's options (`action.options = [outputMsgToS3: true]`) change nothing modelled.
     if (self instanceof BuiltinObject && self.kind === 'hubAction') return true;
+    // Renaming a device (a service manager naming its children: `child.label = name`) is recorded
+    // and changes nothing modelled: the device keeps the name it was read with.
+    if (self instanceof DeviceRef && (name === 'label' || name === 'name')) {
+      ctx.host.message(ctx.app, { kind: 'child', text: `${name} ${toStr(value)}`, to: self.id });
+      return true;
+    }
     if (!(self instanceof BuiltinObject && self.kind === 'location' && name === 'mode')) return false;
     ctx.host.setLocationMode(ctx.app, toStr(value));
     return true;

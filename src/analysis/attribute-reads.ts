@@ -17,7 +17,7 @@ import { walk } from '../parser/walk.js';
 import { perApp } from './per-app.js';
 
 /** Device methods that read the attribute named by their first argument. */
-const READ_METHODS: ReadonlySet<string> = new Set(['currentValue', 'latestValue', 'currentState', 'latestState']);
+export const READ_METHODS: ReadonlySet<string> = new Set(['currentValue', 'latestValue', 'currentState', 'latestState']);
 /** Calls that reach a property or method whose name is only known at run time. */
 const REFLECTIVE: ReadonlySet<string> = new Set(['getProperty', 'invokeMethod', 'metaClass']);
 

@@ -14,14 +14,12 @@
 import type { AppIR, InputIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
-import { subscriptionHandlers } from './attribute-reads.js';
+import { READ_METHODS, subscriptionHandlers } from './attribute-reads.js';
 import { perApp } from './per-app.js';
 import { storeReferenced } from './store-references.js';
 
 const RELATIONAL = new Set<ast.BinaryOperator>(['<', '<=', '>', '>=', '<=>']);
 const ARITHMETIC = new Set<ast.BinaryOperator>(['+', '-', '*', '/', '%', '**']);
-/** Device methods that read the attribute named by their first argument. */
-const READ_METHODS: ReadonlySet<string> = new Set(['currentValue', 'latestValue', 'currentState', 'latestState']);
 /** Methods and properties that give their receiver's value in another type (or a State's value). */
 const CONVERSIONS: ReadonlySet<string> = new Set([
   'toInteger', 'toDouble', 'toFloat', 'toLong', 'toBigDecimal', 'toBigInteger', 'intValue', 'doubleValue', 'floatValue', 'longValue',

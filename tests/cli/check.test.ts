@@ -69,6 +69,17 @@ describe('stcheck check', () => {
     expect(tooMuch.stderr).toContain("above this process's heap limit");
   });
 
+  it('says when a budget stopped the search, and which option raises it', () => {
+    const counter = join(mkdtempSync(join(tmpdir(), 'stcheck-check-')), 'counter.groovy');
+    writeFileSync(counter, 'preferences { section("s") { input "m", "capability.motionSensor"\n input "sw", "capability.switch" } }\n'
+      + 'def installed() { subscribe(m, "motion", h) }\ndef h(evt) {\nstate.n = (state.n ?: 0) + 1\nif (state.n < 0) sw.on()\n}\n');
+    const run = stcheck('check', counter, demo('motion-light'), '--max-states', '100');
+    expect(run.code).toBe(3);
+    expect(run.stdout).toContain('dpor: state-limit');
+    expect(run.stdout).toContain('stopped by the state limit (--max-states) before the search ended: no conflict in the states explored, but the others may hold one');
+    expect(stcheck('check', demo('motion-light'), demo('motion-light')).stdout).not.toContain('stopped by');
+  });
+
   it.skipIf(!HAVE_CORPUS)('--group reads the tracked attributes from the corpus groups.json', () => {
     const lockOnly = stcheck('check', join(SMARTAPPS_DIR, 'enhanced-auto-lock-door.groovy'), join(SMARTAPPS_DIR, 'nfc-tag-toggle.groovy'), '--group', 'locks', '--json');
     expect(lockOnly.code).toBe(1);

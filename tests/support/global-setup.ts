@@ -3,7 +3,7 @@
 // Gives the run a temporary directory of its own and removes it afterwards: the tests (and the
 // stcheck processes they start) make their stores, corpora and browser profiles under `tmpdir()`,
 // and a run used to leave a few hundred directories behind in the system's.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: a plain ES module script without type declarations
@@ -15,6 +15,8 @@ export default function setup(): () => void {
   compileGrammar();
   bundleReportClient();
   const runDir = mkdtempSync(join(tmpdir(), 'stcheck-tests-'));
+  // Open to every user, sticky, as the system's is: a test runs stcheck as an unprivileged user too.
+  chmodSync(runDir, 0o1777);
   const before = process.env.TMPDIR;
   process.env.TMPDIR = runDir; // read by os.tmpdir() in the test workers and in every child process
   return () => {

@@ -61,19 +61,44 @@ def changed(evt) {
     expect(comparisonsOf(source)).toEqual([{ numbers: ['setting'], attributes: [] }]);
   });
 
-  it("reach every attribute where a side is not known (a parameter, another method's result), with the app's setting", () => {
+  it("follow values into the app's own methods and out of them: arguments into parameters, results into calls", () => {
     const source = `${PREFERENCES}
 def installed() { subscribe(sensor, "temperature", changed) }
-def changed(evt) { check(evt.value) }
-def check(value) {
+def changed(evt) { check(evt.value, startAbove) }
+def check(value, limit) {
   if (value > 75) lights.off()
-  if (reading() < 3) lights.on()
+  if (reading() < limit) lights.on()
 }
-def reading() { 2 }`;
+def reading() { def r = meter.currentValue("power"); return r }`;
+    expect(comparisonsOf(source)).toEqual([
+      { numbers: [75], attributes: ['temperature'] },
+      { numbers: ['setting'], attributes: ['power'] },
+    ]);
+  });
+
+  it("reach every attribute where a side is not known (a timer's parameter, a result the analysis does not follow), with the app's setting", () => {
+    const source = `${PREFERENCES}
+def installed() { subscribe(sensor, "temperature", changed) }
+def changed(evt) { runIn(60, later, [data: [t: evt.value]]); later(evt.value) }
+def later(data) { if (data > 75) lights.off() }
+def loop() { if (total() < 3) lights.on() }
+def total() { def n = 0; for (x in [1, 2]) { n += x } }`;
     expect(comparisonsOf(source)).toEqual([
       { numbers: [75, 'setting'], attributes: 'any' },
       { numbers: [3, 'setting'], attributes: 'any' },
     ]);
+  });
+
+  it('take times and counts for what they are: no attribute reaches them', () => {
+    const source = `${PREFERENCES}
+def installed() { subscribe(sensor, "temperature", changed) }
+def changed(evt) {
+  def start = timeToday("15:00", location.timeZone).time
+  if (new Date().time > start + 5) lights.off()
+  if (lights.findAll { it }.size() >= 2) lights.on()
+}`;
+    // The first compares two times and no number; the second a count with 2.
+    expect(comparisonsOf(source)).toEqual([{ numbers: [2], attributes: [] }]);
   });
 
   it('treat a store the app writes by a computed key as unknown', () => {

@@ -142,7 +142,7 @@ export class ValueSources {
 
   /**
    * The names of the app's methods that something other than a direct call by name may run: a
-   * name in a string (`runIn(60, "check")`, an endpoint's action), a bare name or a method
+   * name in a string (`runIn(60, "check")`), an endpoint's action, a bare name or a method
    * reference (`runIn(60, check)`, `this.&check`); `all` when the app calls a method by a computed
    * name. A subscription's handler argument is none of these: the platform passes it its event.
    */
@@ -165,6 +165,7 @@ export class ValueSources {
     for (const { decl } of this.ir.methods) walk(decl, visit);
     for (const f of this.ir.fields) walk(f, visit);
     for (const s of this.ir.topLevel) walk(s, visit);
+    for (const mapping of this.ir.mappings) for (const action of Object.values(mapping.actions)) names.add(action);
     return computed ? 'all' : names;
   }
 

@@ -76,15 +76,18 @@ def reading() { def r = meter.currentValue("power"); return r }`;
     ]);
   });
 
-  it("reach every attribute where a side is not known (a timer's parameter, a result the analysis does not follow), with the app's setting", () => {
+  it("reach every attribute where a side is not known (a timer's or an endpoint's parameter, a result the analysis does not follow), with the app's setting", () => {
     const source = `${PREFERENCES}
 def installed() { subscribe(sensor, "temperature", changed) }
-def changed(evt) { runIn(60, later, [data: [t: evt.value]]); later(evt.value) }
+mappings { path("/level") { action: [PUT: "setLevel"] } }
+def changed(evt) { runIn(60, later, [data: [t: evt.value]]); later(evt.value); setLevel(evt.value) }
 def later(data) { if (data > 75) lights.off() }
+def setLevel(level) { if (level < 20) lights.on() }
 def loop() { if (total() < 3) lights.on() }
 def total() { def n = 0; for (x in [1, 2]) { n += x } }`;
     expect(comparisonsOf(source)).toEqual([
       { numbers: [75, 'setting'], attributes: 'any' },
+      { numbers: [20, 'setting'], attributes: 'any' },
       { numbers: [3, 'setting'], attributes: 'any' },
     ]);
   });

@@ -33,7 +33,7 @@ describe('messages the home records without changing state', () => {
     expect(home.app.invoke('f', [])).toEqual([null, [], []]);
     expect(kindsOf(home.records)).toEqual(['event', 'hub', 'child', 'child']);
     const command = home.records.find((r) => r.kind === 'command');
-    expect(command).toMatchObject({ device: 'child-dni-1', command: 'on' });
+    expect(command).toMatchObject({ device: 'App1.child-dni-1', command: 'on' });
     expect(home.records.some((r) => r.kind === 'write')).toBe(false);
   });
   it('keeps the devices an app adds, by network id, in its state: found again until deleted, and restored with it', () => {

@@ -31,10 +31,11 @@ function timeOffsetMs(v: Value): number {
  * made it, which finds it again by its network id, with no
  * capability the home models, so its commands are recorded and have no effect.
  */
-function childDevice(networkId: string, args: Value[]): DeviceRef {
+function childDevice(appId: string, networkId: string, args: Value[]): DeviceRef {
   const properties = args.find((a): a is GMap => a instanceof Map);
   const label = properties?.get('label') ?? properties?.get('name') ?? args[1] ?? networkId;
-  return new DeviceRef(`child-${networkId}`, toStr(label), [], [], []);
+  // Two apps' children are two devices even with the same network id (an app paired with itself).
+  return new DeviceRef(`${appId}.child-${networkId}`, toStr(label), [], [], []);
 }
 
 /** The network id of `addChildDevice`'s device (its third argument; the type name when missing). */
@@ -96,7 +97,7 @@ export const platformApiFunctions: Readonly<Record<string, BuiltinFunction>> = {
   getAllChildDevices: (ctx) => ctx.childDevices(),
   addChildDevice: (ctx, args) => {
     const networkId = childNetworkId(args);
-    const child = childDevice(networkId, args);
+    const child = childDevice(ctx.app.id, networkId, args);
     ctx.host.message(ctx.app, { kind: 'child', text: `add ${child.label}`, to: child.id });
     ctx.keepChildDevice(networkId, child);
     return child;

@@ -115,10 +115,11 @@ export class ValueSources {
         return node.operator === '!' ? none() : this.sourcesOf(node.argument, decl);
       case 'NumberLiteral':
       case 'StringLiteral':
-      case 'GString':
       case 'BooleanLiteral':
       case 'NullLiteral':
         return none();
+      case 'GString':
+        return this.all(node.values, decl); // `"${evt.value}".toInteger()` is the value's
       case 'Identifier':
         return this.identifier(node.name, decl);
       case 'Cast':

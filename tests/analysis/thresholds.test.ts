@@ -43,11 +43,14 @@ def changed(evt) {
   if (evt.value.toInteger() >= -5) lights.off()
   def t = evt.integerValue as Integer
   if (t > (startAbove ?: 10)) lights.on()
+  def text = "\${evt.value}"
+  if (text.toInteger() > 40) lights.off()
 }`;
     expect(comparisonsOf(source)).toEqual([
       { numbers: [30], attributes: ['temperature'] },
       { numbers: [-5], attributes: ['temperature'] },
       { numbers: ['setting'], attributes: ['temperature'] },
+      { numbers: [40], attributes: ['temperature'] },
     ]);
   });
 

@@ -6,7 +6,7 @@
 //
 // Followed, to a fixpoint over the whole app (sources only grow): a method's local variables; the
 // `state` and `atomicState` fields the app assigns by name; conversions (`toInteger()`,
-// `as Integer`), `?:`, a ternary's branches and arithmetic; the arguments of the app's direct calls
+// `as Integer`), `?:`, a ternary's branches, arithmetic and the values a GString embeds; the arguments of the app's direct calls
 // of its own methods into their parameters, and the values those methods return into the calls.
 // Anything else is unknown: a value read by a computed name or index, a store written by a computed
 // key, the result of a method the app does not define, and the parameters of a method that is also

@@ -13,7 +13,7 @@
 // (HomeHost.readAttribute).
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
-import { walk } from '../parser/walk.js';
+import { walkApp } from './app-roots.js';
 import { perApp } from './per-app.js';
 
 /** Device methods that read the attribute named by their first argument. */
@@ -90,13 +90,6 @@ function attributeNames(app: AppIR, subscriptions: boolean): AttributeNames {
   };
   walkApp(app, visit);
   return all ? 'all' : names;
-}
-
-/** Every method, field and top-level statement of the app. */
-function walkApp(app: AppIR, visit: (node: ast.Node) => void): void {
-  for (const m of app.methods) walk(m.decl, visit);
-  for (const f of app.fields) walk(f, visit);
-  for (const e of app.topLevel) walk(e, visit);
 }
 
 /**

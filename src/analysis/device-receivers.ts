@@ -13,6 +13,7 @@
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
+import { walkApp } from './app-roots.js';
 
 /** Iterations that call their closure with each element of the receiver (the first parameter). */
 const ELEMENT_ITERATIONS: ReadonlySet<string> = new Set(['each', 'eachWithIndex', 'collect', 'findAll', 'find', 'any', 'every', 'findResults', 'count', 'sum', 'groupBy']);
@@ -25,9 +26,7 @@ export function shadowingNames(app: AppIR): Set<string> {
   const visit = (node: ast.Node) => {
     if (node.kind === 'Assign' && node.target.kind === 'Identifier') names.add(node.target.name);
   };
-  for (const m of app.methods) walk(m.decl, visit);
-  for (const f of app.fields) walk(f, visit);
-  for (const s of app.topLevel) walk(s, visit);
+  walkApp(app, visit);
   return names;
 }
 

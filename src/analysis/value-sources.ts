@@ -1,13 +1,15 @@
 // Where the values of an app's expressions may come from: which device attributes (read with
 // `currentValue("power")`, `currentTemperature`, a handler's `evt.value`), whether a numeric
 // setting, or something the analysis does not follow. Times and counts (`now()`,
-// `new Date().time`, `timeToday(t)`, `list.size()`) come from no attribute. Used by the thresholds (thresholds.ts): a
-// number compared against a value splits only the attributes that value may come from.
+// `new Date().time`, `timeToday(t)`, `list.size()`) come from no attribute. Used by the
+// thresholds (thresholds.ts): a number compared against a value splits only the attributes that
+// value may come from.
 //
 // Followed, to a fixpoint over the whole app (sources only grow): a method's local variables; the
 // `state` and `atomicState` fields the app assigns by name; conversions (`toInteger()`,
-// `as Integer`), `?:`, a ternary's branches, arithmetic and the values a GString embeds; the arguments of the app's direct calls
-// of its own methods into their parameters, and the values those methods return into the calls.
+// `as Integer`), `?:`, a ternary's branches, arithmetic and the values a GString embeds; the
+// arguments of the app's direct calls of its own methods into their parameters, and the values
+// those methods return into the calls.
 // Anything else is unknown: a value read by a computed name or index, a store written by a computed
 // key, the result of a method the app does not define, and the parameters of a method that is also
 // reached another way than by a direct call (a timer, an endpoint, a method reference, a call by a
@@ -15,6 +17,7 @@
 import type { AppIR, InputIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
+import { walkApp } from './app-roots.js';
 import { READ_METHODS, subscriptionHandlers } from './attribute-reads.js';
 import { storeReferenced } from './store-references.js';
 
@@ -86,7 +89,9 @@ export class ValueSources {
   /** Methods reached another way than by a direct call: their parameters are unknown. */
   private readonly reachedOtherwise: ReadonlySet<string> | 'all';
   /** Methods the app calls directly by name somewhere. */
-  private readonly called = new Set<string>();
+  private readonly called: ReadonlySet<string>;
+  /** Per method: the expressions it may return (`returnedValues`). */
+  private readonly returned = new Map<ast.MethodDecl, Array<ast.Expression | undefined>>();
   /** Per store field assigned by name (`state.last = ...`): where its values come from. */
   private readonly fields = new Map<string, Sources>();
   /** Whether some store is written other than by field name (`state[key] = ...`, `state.put(...)`). */
@@ -103,8 +108,11 @@ export class ValueSources {
     if (subscriptions !== 'unknown') {
       for (const [attribute, list] of subscriptions) for (const { handler } of list) this.handlerAttributes.set(handler, (this.handlerAttributes.get(handler) ?? new Set()).add(attribute));
     }
-    for (const { decl } of ir.methods) this.methods.set(decl.name, [...(this.methods.get(decl.name) ?? []), decl]);
-    this.reachedOtherwise = this.methodsReachedOtherwise();
+    for (const { decl } of ir.methods) {
+      this.methods.set(decl.name, [...(this.methods.get(decl.name) ?? []), decl]);
+      this.returned.set(decl, returnedValues(decl));
+    }
+    ({ called: this.called, reachedOtherwise: this.reachedOtherwise } = this.howMethodsAreReached());
     this.solve();
   }
 
@@ -142,12 +150,14 @@ export class ValueSources {
   }
 
   /**
-   * The names of the app's methods that something other than a direct call by name may run: a
-   * name in a string (`runIn(60, "check")`), an endpoint's action, a bare name or a method
-   * reference (`runIn(60, check)`, `this.&check`); `all` when the app calls a method by a computed
-   * name. A subscription's handler argument is none of these: the platform passes it its event.
+   * The names of the app's methods it calls directly by name, and of those that something other
+   * than a direct call by name may run: a name in a string (`runIn(60, "check")`), an endpoint's
+   * action, a bare name or a method reference (`runIn(60, check)`, `this.&check`); `all` when the
+   * app calls a method by a computed name. A subscription's handler argument is none of these: the
+   * platform passes it its event.
    */
-  private methodsReachedOtherwise(): ReadonlySet<string> | 'all' {
+  private howMethodsAreReached(): { called: ReadonlySet<string>; reachedOtherwise: ReadonlySet<string> | 'all' } {
+    const called = new Set<string>();
     const names = new Set<string>();
     let computed = false;
     const handlerArguments = new Set<ast.Node>();
@@ -155,7 +165,7 @@ export class ValueSources {
       if (node.kind === 'MethodCall') {
         if (typeof node.method !== 'string' || node.method === 'invokeMethod') computed = true;
         else if (node.method === 'subscribe' && node.args.length >= 3) handlerArguments.add(node.args[2]);
-        else if (this.isOwnCall(node)) this.called.add(node.method);
+        else if (this.isOwnCall(node)) called.add(node.method);
         return;
       }
       if (handlerArguments.has(node)) return;
@@ -163,11 +173,9 @@ export class ValueSources {
       if (node.kind === 'Identifier' && this.methods.has(node.name)) names.add(node.name);
       if (node.kind === 'MethodReference') names.add(node.method);
     };
-    for (const { decl } of this.ir.methods) walk(decl, visit);
-    for (const f of this.ir.fields) walk(f, visit);
-    for (const s of this.ir.topLevel) walk(s, visit);
+    walkApp(this.ir, visit);
     for (const mapping of this.ir.mappings) for (const action of Object.values(mapping.actions)) names.add(action);
-    return computed ? 'all' : names;
+    return { called, reachedOtherwise: computed ? 'all' : names };
   }
 
   /** The locals, parameters, store fields and method results, to a fixpoint (sources only grow). */
@@ -179,7 +187,7 @@ export class ValueSources {
         walk(decl, (node) => {
           changed = this.assign(node, decl) || changed;
         });
-        for (const value of returnedValues(decl)) changed = addTo(this.results, decl.name, value ? this.sourcesOf(value, decl) : unknown()) || changed;
+        for (const value of this.returned.get(decl)!) changed = addTo(this.results, decl.name, value ? this.sourcesOf(value, decl) : unknown()) || changed;
       }
     }
   }

@@ -28,6 +28,7 @@ import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
 import { commandWriteSpecs, deviceInputs } from './commands.js';
+import { appRoots } from './app-roots.js';
 import type { CommandWrite } from '../devices/capabilities.js';
 import { ReceiverResolver, shadowingNames } from './device-receivers.js';
 import { perApp } from './per-app.js';
@@ -140,9 +141,7 @@ function namedCalls(app: AppIR): NamedCalls {
       }
     });
   };
-  for (const m of app.methods) scan(m.decl);
-  for (const f of app.fields) scan(f);
-  for (const s of app.topLevel) scan(s);
+  for (const root of appRoots(app)) scan(root);
   if ([...REFLECTIVE_CALLS].some((name) => found.methods.has(name))) found.computed = true;
   return found;
 }

@@ -12,7 +12,7 @@ import { requireDirectory } from '../pairs/source.js';
 import { lowerFile } from '../pipeline/load.js';
 import { traceSteps } from '../pipeline/trace.js';
 import { runPool } from '../pool/pool.js';
-import type { ConflictReport, Mode, PairResult, Verdict } from '../results/types.js';
+import { isUnfinished, type ConflictReport, type Mode, type PairResult } from '../results/types.js';
 import { collectGroovyFiles } from '../util/files.js';
 import { softHeapLimitMb } from '../util/heap.js';
 import { hardLimitMs, PAIR_WORKER, type BatchOptions } from './batch.js';
@@ -121,8 +121,6 @@ function fileName(file: string): string {
   return file.replace(/^.*[\\/]/, '');
 }
 
-const UNFINISHED: readonly Verdict[] = ['timeout', 'state-limit', 'out-of-memory'];
-
 /** The conflicts of a partner over all modes and both orders, each (device, attribute, apps' values) once, shortest trace kept. */
 export function distinctConflicts(partner: AgainstPartner): ConflictReport[] {
   const byKey = new Map<string, ConflictReport>();
@@ -142,7 +140,7 @@ function traceLength(c: ConflictReport): number {
 export function rankClass(partner: AgainstPartner): number {
   const verdicts = partner.results.map((r) => r.verdict);
   if (verdicts.includes('conflict')) return 0;
-  if (verdicts.some((v) => UNFINISHED.includes(v))) return 1;
+  if (verdicts.some(isUnfinished)) return 1;
   if (verdicts.some((v) => v !== 'no-conflict')) return 2;
   return 3;
 }

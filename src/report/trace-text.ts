@@ -4,20 +4,14 @@
 import { countsAsWrite } from '../devices/capabilities.js';
 import type { TraceStep } from '../model/trace-step.js';
 import type { TracedEvent } from '../results/trace.js';
-import type { ConflictReport, RenderableResult } from '../results/types.js';
+import { isUnfinished, type ConflictReport, type RenderableResult, type UnfinishedVerdict } from '../results/types.js';
 
 /** The budget that stops a search with each unfinished verdict, and the option that raises it. */
-const STOPPED_BY = {
+const STOPPED_BY: Readonly<Record<UnfinishedVerdict, string>> = {
   timeout: 'the time budget (--budget-s)',
   'state-limit': 'the state limit (--max-states)',
   'out-of-memory': 'the heap budget (--memory-mb)',
-} as const;
-
-/** What an unfinished search tells: its conflicts are real, but the states it did not reach may hold more. */
-function stoppedEarly(budget: string, conflicts: number): string {
-  const found = conflicts === 0 ? 'no conflict in the states explored, but the others may hold one' : 'the conflicts below are real, and the states not explored may hold others';
-  return `stopped by ${budget} before the search ended: ${found}`;
-}
+};
 
 /** A result's verdict, statistics, conflicts with their traces, and warnings. */
 export function renderResult(r: RenderableResult, indent = ''): string[] {
@@ -26,7 +20,8 @@ export function renderResult(r: RenderableResult, indent = ''): string[] {
     `${indent}${r.mode}: ${r.verdict}${r.error ? ` (${r.error})` : ''}`,
     ...(r.decidedBy === 'static' ? [`${indent}  decided without a search: ${r.reason} (--no-prefilter explores it)`] : []),
     `${indent}  events ${stat(r.events)}, states ${stat(r.states)}, transitions ${stat(r.transitions)}, executions ${stat(r.executions)}, ${stat(r.ms)} ms, heap ${stat(r.peakMemoryMb)} MB`,
-    ...(r.verdict in STOPPED_BY ? [`${indent}  ${stoppedEarly(STOPPED_BY[r.verdict as keyof typeof STOPPED_BY], r.conflicts.length)}`] : []),
+    // A search that found a conflict is `conflict` whatever stopped it: an unfinished one found none.
+    ...(isUnfinished(r.verdict) ? [`${indent}  stopped by ${STOPPED_BY[r.verdict]} before the search ended: no conflict in the states explored, but the others may hold one`] : []),
   ];
   r.conflicts.forEach((c, i) => {
     lines.push(`${indent}  conflict ${i + 1}:`);

@@ -18,6 +18,14 @@ export const MODES: readonly Mode[] = ['dpor', 'nodpor'];
 export const VERDICTS = ['conflict', 'no-conflict', 'timeout', 'state-limit', 'out-of-memory', 'unsupported', 'parse-error', 'error'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
+/** The budget verdicts: the search stopped before it ended, without a conflict. */
+export const UNFINISHED_VERDICTS = ['timeout', 'state-limit', 'out-of-memory'] as const satisfies readonly Verdict[];
+export type UnfinishedVerdict = (typeof UNFINISHED_VERDICTS)[number];
+
+export function isUnfinished(verdict: Verdict): verdict is UnfinishedVerdict {
+  return (UNFINISHED_VERDICTS as readonly Verdict[]).includes(verdict);
+}
+
 /**
  * What gave the verdict: the search; `static`, the prefilter without exploring the pair
  * (src/conflicts/prefilter.ts); `load`, an app that could not be read, parsed or lowered (no search ran).

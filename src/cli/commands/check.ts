@@ -12,7 +12,7 @@ import type { EnvironmentName } from '../../model/environment.js';
 import { checkPairFiles } from '../../pipeline/check-pair.js';
 import { formatLoadError } from '../../pipeline/load.js';
 import { renderAgainst } from '../../report/against-text.js';
-import { MODES, type Mode, type Verdict } from '../../results/types.js';
+import { isUnfinished, MODES, type Mode, type Verdict } from '../../results/types.js';
 import { renderResult } from '../../report/trace-text.js';
 import { SOFT_HEAP_FRACTION, softHeapLimitMb } from '../../util/heap.js';
 import { writeJson, writeLines } from '../../util/output.js';
@@ -118,7 +118,7 @@ async function checkAgainstCorpus(file: string, corpus: string, search: SearchAr
   else writeLines(process.stdout, renderAgainst(outcome.report));
   // A finding with any app is a finding; the other apps' failures do not make the command fail.
   const verdicts = outcome.report.partners.flatMap((p) => p.results.map((r) => r.verdict));
-  process.exitCode = verdicts.includes('conflict') ? EXIT.found : verdicts.some((v) => UNFINISHED.includes(v)) ? EXIT.unfinished : EXIT.ok;
+  process.exitCode = verdicts.includes('conflict') ? EXIT.found : verdicts.some(isUnfinished) ? EXIT.unfinished : EXIT.ok;
 }
 
 function searchArgs(options: CheckCommandOptions): SearchArgs {
@@ -145,12 +145,11 @@ function memoryBudget(text: string): number {
   return softHeapLimitMb(memoryMb);
 }
 
-const UNFINISHED: readonly Verdict[] = ['timeout', 'state-limit', 'out-of-memory'];
 const APP_FAILURES: readonly Verdict[] = ['parse-error', 'unsupported', 'error'];
 
 function exitCode(verdicts: readonly Verdict[]): number {
   if (verdicts.includes('conflict')) return EXIT.found;
   if (verdicts.some((v) => APP_FAILURES.includes(v))) return EXIT.appError;
-  if (verdicts.some((v) => UNFINISHED.includes(v))) return EXIT.unfinished;
+  if (verdicts.some(isUnfinished)) return EXIT.unfinished;
   return EXIT.ok;
 }

@@ -1,8 +1,9 @@
 // The SmartThings APIs beyond devices, subscriptions and timers that real apps call, each with a
 // documented model: the weather service (one canned response per feature, devices/weather.ts),
-// text to speech, events an app sends, hub commands and child devices (kept by the app that
-// made them, with no effect on the simulated home), the hub's LAN messages (lan-message.ts), time offsets. Every effect goes
-// through the Host as a message, so a run's record shows what the app asked for.
+// text to speech, events an app sends, hub commands and child devices (kept by the app that made
+// them, with no effect on the simulated home), the hub's LAN messages (lan-message.ts), time
+// offsets. Every effect goes through the Host as a message, so a run's record shows what the app
+// asked for.
 import { weatherResponse } from '../../devices/weather.js';
 import type { BuiltinFunction } from '../context.js';
 import { GroovyError } from '../errors.js';
@@ -28,8 +29,8 @@ function timeOffsetMs(v: Value): number {
 /**
  * A device the app created with `addChildDevice(namespace, typeName, networkId, hub, properties)`,
  * named by the properties' label (or name, or else its type): it exists only for the app that
- * made it, which finds it again by its network id, with no
- * capability the home models, so its commands are recorded and have no effect.
+ * made it, which finds it again by its network id, with no capability the home models, so its
+ * commands are recorded and have no effect.
  */
 function childDevice(appId: string, networkId: string, args: Value[]): DeviceRef {
   const properties = args.find((a): a is GMap => a instanceof Map);

@@ -9,7 +9,7 @@ import { parseDecimal } from '../interp/numbers.js';
 import type { RuntimeSubscription } from '../interp/host.js';
 import type { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
-import { GDate, GEvent, type Value } from '../interp/values.js';
+import { GDate, GEvent, type DeviceRef, type Value } from '../interp/values.js';
 import { eventDataOf, isManualEvent, type PlainValue } from '../devices/capabilities.js';
 import { isLocationVariable, type DeviceState, type HomeWorld, type LocationVariable } from './home-world.js';
 import type { TraceStep } from './trace-step.js';
@@ -114,6 +114,14 @@ export class Dispatcher {
     if (location) this.access('write', location);
     const data = dataMap(eventDataOf(state.spec, attribute, valueText));
     this.dispatch(new GEvent(attribute, valueText, 'DEVICE', state.ref, new GDate(this.world.clock), data, true, true), byHand || isManualEvent(state.spec, attribute));
+  }
+
+  /**
+   * An event of a device an app created (a child device): the model keeps no values of it, its
+   * commands change nothing it knows of (home-host.ts), so every event reaches the subscribers.
+   */
+  childDeviceEvent(device: DeviceRef, attribute: string, valueText: string, byHand: boolean): void {
+    this.dispatch(new GEvent(attribute, valueText, 'DEVICE', device, new GDate(this.world.clock), null, true, true), byHand);
   }
 
   /**

@@ -208,8 +208,10 @@ export class Home {
       case 'time':
         return this.passTime(event.id);
       case 'device': {
+        const child = this.subscribedChildDevice(event);
         const state = this.deviceForEvent(event);
-        if (state) this.deviceEvent(state, event.name, event.value);
+        if (child) this.events.childDeviceEvent(child, event.name, event.value, this.handOperated && state !== undefined && isCommandSet(state.spec, event.name));
+        else if (state) this.deviceEvent(state, event.name, event.value);
       }
     }
   }
@@ -243,6 +245,21 @@ export class Home {
 
   private deviceEvent(state: DeviceState, attribute: string, valueText: string): void {
     this.events.deviceEvent(state, attribute, valueText, this.handOperated && isCommandSet(state.spec, attribute));
+  }
+
+  /**
+   * The device an app created (`addChildDevice`, a virtual button tile) that the event's app
+   * listens to for its attribute, when that app listens to no device of the home for it: the
+   * event is the person using that device. Only for an event of no known capability (the scan
+   * sees no input behind the subscription); such an event otherwise goes to a device of the home.
+   */
+  private subscribedChildDevice(event: PairEvent): DeviceRef | undefined {
+    if (event.capability !== undefined) return undefined;
+    const app = this.world.apps[event.app === 'App1' ? 0 : 1];
+    const targets = this.world.subscriptions.flatMap(({ app: a, subscription: s }) =>
+      (a === app && !s.command && s.attribute === event.name && s.target.kind === 'device' ? [s.target.device] : []));
+    if (targets.some((d) => this.world.devices.has(d.id))) return undefined;
+    return targets[0];
   }
 
   /** The device of a pair event: its capability's device, created on first use if no input binds it. */

@@ -79,6 +79,25 @@ describe('a device operated by hand', () => {
   });
 });
 
+describe('a device the app creates', () => {
+  const [tile, motion] = [fixture('welcome-tile'), demo('motion-light')];
+
+  it("is where a person presses the tile the app listens to: the app's handler runs and its write conflicts", () => {
+    // The tile is a child device, none of the home's: its event used to go to the home's switch,
+    // which the app does not listen to, so Welcome Tile never acted.
+    expect(conflicts(check(tile, motion, { env: 'full' }))).toEqual(['switch motion-light=off over welcome-tile=on']);
+  });
+
+  it('is pressed by a person in the full environment only: in the reference the tile\'s write is an ordinary one', () => {
+    expect(conflicts(check(tile, motion, { env: 'reference' }))).toContain('switch welcome-tile=on over motion-light=off');
+  });
+
+  it("is named as an event of no known capability in the event list", () => {
+    const { stdout } = stcheck('events', tile, motion);
+    expect(stdout).toContain('App1  a device of no known capability: switch=on');
+  });
+});
+
 describe("a person's later choice", () => {
   const lightsOut = fixture('mode-on-lights-out');
   const modeOverScene = (app: string) => `mode mode-on-lights-out=night over ${app}=away`;

@@ -13,7 +13,7 @@ function describe(e: PairEvent): string {
     : e.kind === 'timer' ? `timer: a one-off timer of ${e.handler}() comes due (enabled while pending)`
     : e.kind === 'time' ? `time: ${e.value} passes (once)`
     : e.kind === 'endpoint' ? `endpoint: a client calls ${e.name}${e.value === '' ? '' : ` with ${e.value}`} (${e.handler}())`
-    : `${e.kind === 'device' ? e.capability : e.kind}: ${e.name}=${e.value}`;
+    : `${e.kind === 'device' ? (e.capability ?? 'a device of no known capability') : e.kind}: ${e.name}=${e.value}`;
   return `${String(e.id).padStart(3)}  ${e.app}  ${what}${e.extra ? '  (extra: not in the reference list)' : ''}`;
 }
 

@@ -51,9 +51,12 @@ export function endpointPayloads(endpoint: Endpoint): string[] {
 export function serviceResponse(service: WebService, answer: string | null): GMap {
   const text = answer ?? OTHER_ANSWER;
   const response = payloadMap(service.paths, (path) => formatted(service.formats[path.join('.')], text));
-  // A service that answers answers successfully; an app that reads no `data` gets the answer there.
+  // A service that answers answers successfully. Where the closure reads no path of `data` (the
+  // response goes to a callback, or to a local read after the call), the answer is an empty JSON
+  // object: its fields read as null, as those of a service's answer that lacks them. Text would
+  // make the app's every read of a field a MissingPropertyException no service could cause.
   response.set('status', 200);
-  if (!response.has('data')) response.set('data', answerValue(answer ?? OTHER_ANSWER));
+  if (!response.has('data')) response.set('data', new Map());
   if (!response.has('headers')) response.set('headers', new Map());
   return response;
 }

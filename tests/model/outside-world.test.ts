@@ -40,6 +40,12 @@ function events(file1: string, file2: string, env: 'reference' | 'full'): PairEv
 
 const outside = (list: PairEvent[]) => list.filter((e) => e.type === 'web' || e.type === 'endpoint').map((e) => `${e.app} ${e.kind} ${e.name}=${e.value}`);
 
+function ir(source: string) {
+  const lowered = lowerSource(source, 'snippet.groovy');
+  if (!lowered.ok) throw new Error(lowered.error.message);
+  return lowered.app;
+}
+
 describe('a web service the app polls', () => {
   it('is an environment-controlled value: one event per answer the response closure compares against, and "something else"', () => {
     expect(outside(events(buildLight, motionLight, 'full'))).toEqual([
@@ -105,12 +111,6 @@ describe('an endpoint of the app', () => {
 });
 
 describe('payloads', () => {
-  const ir = (source: string) => {
-    const lowered = lowerSource(source, 'snippet.groovy');
-    if (!lowered.ok) throw new Error(lowered.error.message);
-    return lowered.app;
-  };
-
   it('hold the answer at every path read, in the format a regular expression finds it in, under request.JSON and request.JSONObject', () => {
     const [endpoint] = endpoints(ir(`mappings {\n  path("/t") { action: [POST: "t"] }\n}\ndef t() {\n  def text = request.JSON.text\n  def c = (text =~ /color=(\\w+)/)[0][1]\n  if (c == "red" && params.level == 5) log.debug c\n}`));
     const { request, params } = endpointRequest(endpoint, 'red');
@@ -129,6 +129,22 @@ describe('payloads', () => {
     expect(response.get('status')).toBe(200);
     expect(((response.get('data') as Map<string, unknown>).get('build') as Map<string, unknown>).get('result')).toBe('OK');
     expect(((serviceResponse(service, null).get('data') as Map<string, unknown>).get('build') as Map<string, unknown>).get('result')).toBe('other');
+  });
+});
+
+describe('a response the closure hands on', () => {
+  it('has an empty JSON object as its data, whose fields read as null, where the closure reads no path of it', () => {
+    // Life360 Connect keeps the response in a local and reads `result.data?.hookUrl` after the
+    // call; Quirky Connect passes it to a callback. Text there made every such read a
+    // MissingPropertyException of the app's that no service could cause.
+    const app = ir(`def probe() {
+  def result = null
+  httpPost(uri: "https://example.com/hooks", body: "url=x") { response -> result = response }
+  [result.status, result.data?.hookUrl, result.data.size()]
+}`);
+    const home = new Home([app], { init: true, environment: pairEnvironment({ env: 'full' }) });
+    home.install();
+    expect(home.app.invoke('probe', [])).toEqual([200, null, 0]);
   });
 });
 

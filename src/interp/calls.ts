@@ -209,8 +209,16 @@ function storeMethod(app: AppCore, store: TrackedMap, name: string, args: Value[
   switch (name) {
     case 'get':
     case 'getAt':
-    case 'containsKey':
-      return name === 'containsKey' ? (app.storeGet(store, args[0]), store.map.has(args[0])) : app.storeGet(store, args[0]);
+    case 'containsKey': {
+      const value = app.storeGet(store, args[0]);
+      if (name === 'containsKey') return store.map.has(args[0]);
+      // Groovy's get(key, default) adds the default when the key is missing.
+      if (name === 'get' && args.length > 1 && !store.map.has(args[0])) {
+        app.storePut(store, args[0], args[1]);
+        return args[1];
+      }
+      return value;
+    }
     case 'put':
     case 'putAt': {
       const old = store.map.get(args[0]) ?? null;

@@ -47,6 +47,24 @@ describe('strings', () => {
   });
 });
 
+describe('GDK methods apps call rarely', () => {
+  it('finds characters of a string with a closure, and a match of a regular expression without one', () => {
+    expect(show('["abc".find { it == "b" }, "abc".findAll { it != "b" }, "a1b2".find(/\\d/), "ab".find { it == "z" }]')).toBe('[b, [a, c], 1, null]');
+  });
+  it('formats with sprintf and with the static String.format called through a string; a format that is no string has no such method', () => {
+    // ObyThing Music Connect: `port.toString().format('%04X', port.toInteger())`.
+    expect(show('[sprintf("%d items", 3), "x".format("%04X", 10)]')).toBe('[3 items, 000A]');
+    expect(show('try { "%02X".format(10) } catch (MissingMethodException e) { "missing" }')).toBe('missing');
+  });
+  it("adds get's default to a map, and to state, when the key is missing", () => {
+    expect(show('def m = [x: 1]; [m.get("y", 5), m.get("x", 7), m]')).toBe('[5, 1, [x:1, y:5]]');
+    expect(show('state.get("k", [1]); state.k')).toBe('[1]');
+  });
+  it("gives a string's UTF-8 bytes, signed", () => {
+    expect(show('["ab".getBytes().size(), "\u00e9".getBytes()]')).toBe('[2, [-61, -87]]');
+  });
+});
+
 describe('closures and collections', () => {
   it('binds it, explicit parameters and map entries', () => {
     expect(show('[1, 2, 3].collect { it * 2 }.sum()')).toBe('12');

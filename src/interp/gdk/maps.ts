@@ -1,5 +1,6 @@
 // GDK methods of maps (LinkedHashMap semantics) and of their entries.
 import { compare, equals, minus, plus, truthy } from '../operators.js';
+import { noteMutation } from '../ownership.js';
 import { GMapEntry, type GMap } from '../values.js';
 import { sortValues } from './collections.js';
 import { callEach, closureArg, iterate, type Method } from './support.js';
@@ -7,7 +8,13 @@ import { callEach, closureArg, iterate, type Method } from './support.js';
 export const mapMethods: Record<string, Method<GMap>> = {
   size: (m) => m.size,
   isEmpty: (m) => m.size === 0,
-  get: (m, a) => (m.has(a[0]) ? (m.get(a[0]) ?? null) : (a[1] ?? null)),
+  // Groovy's get(key, default) adds the default when the key is missing, and returns it.
+  get: (m, a) => {
+    if (m.has(a[0]) || a.length < 2) return m.get(a[0]) ?? null;
+    noteMutation(m);
+    m.set(a[0], a[1]);
+    return a[1];
+  },
   getAt: (m, a) => m.get(a[0]) ?? null,
   put: (m, a) => {
     const old = m.get(a[0]) ?? null;

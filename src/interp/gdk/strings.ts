@@ -2,8 +2,10 @@
 import { createHash } from 'node:crypto';
 import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
-import { compare, minus, toStr } from '../operators.js';
+import { formatJava } from '../java/math.js';
+import { compare, minus, toStr, truthy } from '../operators.js';
 import { regexFind, regexFindAll, regexMatches, regexReplace, regexSplit } from './regex.js';
+import { GClosure } from '../values.js';
 import { call, type Method } from './support.js';
 
 export const stringMethods: Record<string, Method<string>> = {
@@ -85,8 +87,16 @@ export const stringMethods: Record<string, Method<string>> = {
   toBoolean: (s) => ['true', 'y', '1'].includes(s.trim().toLowerCase()),
   trimEnd: (s) => s.trimEnd(),
   readLines: (s) => s.split(/\r?\n/),
-  find: (s, a) => regexFind(s, toStr(a[0])),
-  findAll: (s, a) => regexFindAll(s, toStr(a[0])),
+  // With a closure, the GDK's Object methods, over the characters; otherwise a regular expression.
+  find: (s, a) => (a[0] instanceof GClosure ? ([...s].find((ch) => truthy(call(a[0], [ch]))) ?? null) : regexFind(s, toStr(a[0]))),
+  findAll: (s, a) => (a[0] instanceof GClosure ? [...s].filter((ch) => truthy(call(a[0], [ch]))) : regexFindAll(s, toStr(a[0]))),
+  // The static String.format called through a string (`port.toString().format('%04X', port)`).
+  format: (_s, a) => {
+    if (typeof a[0] !== 'string') throw new GroovyError('MissingMethodException', 'No signature of method: java.lang.String.format() is applicable');
+    return formatJava(a[0], a.slice(1));
+  },
+  // The string's bytes in the JVM's default charset (UTF-8), as signed Java bytes.
+  getBytes: (s) => [...Buffer.from(s, 'utf8')].map((b) => (b > 127 ? b - 256 : b)),
   encodeAsURL: (s) => encodeURIComponent(s).replace(/%20/g, '+'),
   hashCode: (s) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 0),
 };

@@ -5,6 +5,7 @@ import { ErrorAnswer, GroovyError, UnsupportedError } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import type { MessageKind, RuntimeSubscription, SubscriptionTarget, TimerKind } from '../host.js';
 import { instantOf, zoneOf } from '../java/dates.js';
+import { formatJava } from '../java/math.js';
 import { parseJson } from '../java/json.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
@@ -291,6 +292,8 @@ const functions: Record<string, BuiltinFunction> = {
     const token = toStr(ctx.storeGet(ctx.state, 'accessToken'));
     return `${API_SERVER}/api/token/${token}/smartapps/installations/${installedAppId(ctx)}/${toStr(args[0] ?? '')}`;
   },
+  // The GDK's sprintf on every object: java.util.Formatter's format.
+  sprintf: (_ctx, args) => formatJava(toStr(args[0] ?? null), args.slice(1)),
   println: message('log', 0, null),
   print: message('log', 0, null),
   pause: () => null,

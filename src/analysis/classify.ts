@@ -24,6 +24,7 @@ import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
 import { commandWrites, deviceInputs } from './commands.js';
 import { alarmStatusSent } from './write-bound.js';
+import { parameterFor } from '../parser/params.js';
 
 export interface AppClassification {
   /** The app's file name, as the reference lists name it (`enhanced-auto-lock-door.groovy`). */
@@ -160,7 +161,7 @@ class DeviceResolver {
     } else if (call.receiver === null || call.receiver.kind === 'ThisExpr') {
       const name = call.method;
       for (const callee of this.app.methods.filter((m) => m.name === name)) {
-        call.args.forEach((arg, i) => this.bind(callee.decl, callee.decl.params[i]?.name, this.resolve(arg, method)));
+        call.args.forEach((arg, i) => this.bind(callee.decl, parameterFor(callee.decl.params, i)?.name, this.resolve(arg, method)));
       }
     }
   }

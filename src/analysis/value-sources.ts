@@ -20,6 +20,7 @@ import { walk } from '../parser/walk.js';
 import { walkApp } from './app-roots.js';
 import { READ_METHODS, subscriptionHandlers } from './attribute-reads.js';
 import { storeReferenced } from './store-references.js';
+import { parameterFor } from '../parser/params.js';
 
 const ARITHMETIC = new Set<ast.BinaryOperator>(['+', '-', '*', '/', '%', '**']);
 /** Methods and properties that give their receiver's value in another type (or a State's value). */
@@ -254,6 +255,11 @@ export class ValueSources {
         const arg = node.args[i];
         const value = opaque ? unknown() : arg ? this.sourcesOf(arg, decl) : p.defaultValue ? this.sourcesOf(p.defaultValue, callee) : none();
         grew = addTo(params, p.name, value) || grew;
+      });
+      // A parameter of variable arity holds the arguments after its position too.
+      node.args.forEach((arg, i) => {
+        const p = parameterFor(callee.params, i);
+        if (p?.varargs && i >= callee.params.length) grew = addTo(params, p.name, opaque ? unknown() : this.sourcesOf(arg, decl)) || grew;
       });
     }
     return grew;

@@ -189,7 +189,8 @@ function passedPaths(node: ast.Node, caller: ReadonlyMap<string, PayloadPath>, f
   functions.forEach((f, j) => {
     if (f.name !== method) return;
     f.decl.params.forEach((param, k) => {
-      const path = k < args.length ? chainOf(args[k], caller) : undefined;
+      // A parameter of variable arity holds a list of the arguments, not the path itself.
+      const path = k < args.length && !param.varargs ? chainOf(args[k], caller) : undefined;
       if (path) held[j].set(param.name, path);
     });
   });

@@ -25,9 +25,11 @@ function compatibleOverload(fns: FunctionIR[], args: Value[]): FunctionIR | unde
   const argc = args.length;
   const exact = fns.filter((f) => f.decl.params.length === argc);
   if (exact.length > 0) return exact.length === 1 ? exact[0] : byArgumentTypes(exact, args);
-  // Trailing parameters with defaults may be left out; a single parameter may be left out (null).
+  // Trailing parameters with defaults may be left out; a single parameter may be left out (null);
+  // a last parameter of variable arity takes any number of arguments.
   return fns.find(
-    (f) => argc < f.decl.params.length && (f.decl.params.slice(argc).every((p) => p.defaultValue) || (argc === 0 && f.decl.params.length === 1)),
+    (f) => (argc < f.decl.params.length && (f.decl.params.slice(argc).every((p) => p.defaultValue) || (argc === 0 && f.decl.params.length === 1))) ||
+      (f.decl.params.at(-1)?.varargs === true && argc >= f.decl.params.length - 1),
   );
 }
 
@@ -90,6 +92,10 @@ export function invokeFunction(app: AppCore, fn: FunctionIR, args: Value[]): Val
 export function bindParams(frame: Frame, params: readonly ast.Param[], args: Value[]): void {
   params.forEach((p, i) => {
     let v: Value = null;
+    if (p.varargs) {
+      frame.scope.vars.set(p.name, args.slice(i));
+      return;
+    }
     if (i < args.length) v = args[i];
     else if (p.defaultValue) v = recurse.evalExpr(frame, p.defaultValue);
     frame.scope.vars.set(p.name, p.type ? recurse.coerceDeclared(v, p.type) : v);

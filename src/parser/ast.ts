@@ -32,6 +32,8 @@ export interface Param extends NodeBase {
   name: string;
   type?: TypeRef;
   defaultValue?: Expression;
+  /** `Object... args`: takes the remaining arguments as a list (`type` is an element's). */
+  varargs?: true;
 }
 
 export interface MethodDecl extends NodeBase {

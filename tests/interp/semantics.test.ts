@@ -47,6 +47,13 @@ describe('strings', () => {
   });
 });
 
+describe('a parameter of variable arity', () => {
+  it('takes the remaining arguments as a list, and an overload of the exact count comes first', () => {
+    const methods = 'def g(Object... a) { a.size() }\ndef h(String s, int... n) { "$s:$n" }\ndef k(a, b) { "k" }\ndef k(a, Object... b) { "kv" }';
+    expect(show('[g(1, 2, 3), g(1), g(), h("a", 1, 2), h("a"), k(1, 2), k(1, 2, 3), k(1)]', methods)).toBe('[3, 1, 0, a:[1, 2], a:[], k, kv, kv]');
+  });
+});
+
 describe('GDK methods apps call rarely', () => {
   it('finds characters of a string with a closure, and a match of a regular expression without one', () => {
     expect(show('["abc".find { it == "b" }, "abc".findAll { it != "b" }, "a1b2".find(/\\d/), "ab".find { it == "z" }]')).toBe('[b, [a, c], 1, null]');

@@ -32,6 +32,14 @@ describe('method declarations', () => {
     expect(statement('List<String> names() {}')).toMatchObject({ returnType: { name: 'List', typeArgs: [{ name: 'String' }] } });
   });
 
+  it('reads a last parameter of variable arity (`Object... args`, SomeonesHome\'s runNowOrLater)', () => {
+    expect(statement('def later(method, delay, Object... args) {}')).toMatchObject({
+      params: [{ name: 'method' }, { name: 'delay' }, { name: 'args', type: { name: 'Object' }, varargs: true }],
+    });
+    expect(statement('def f(int ... n) {}')).toMatchObject({ params: [{ name: 'n', type: { name: 'int' }, varargs: true }] });
+    expect(statement('def g(String s) {}')).not.toMatchObject({ params: [{ varargs: true }] });
+  });
+
   it('accepts the body on the next line (Allman style)', () => {
     expect(statement('def installed()\n\n{\n  initialize()\n}')).toMatchObject({ kind: 'MethodDecl', name: 'installed', body: { body: [{ kind: 'ExpressionStatement' }] } });
   });

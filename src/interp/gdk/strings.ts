@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
-import { formatJava } from '../java/math.js';
+import { formatJava } from '../java/formatter.js';
 import { compare, minus, toStr, truthy } from '../operators.js';
 import { regexFind, regexFindAll, regexMatches, regexReplace, regexSplit } from './regex.js';
 import { GClosure } from '../values.js';

@@ -14,7 +14,8 @@ import { calendarConstant, calendarMethod, calendarProperty, calendarStatic, new
 import { decimalFormatMethod, newDecimalFormat } from './decimal-format.js';
 import { dateFormatMethod, dateMethod, dateProperty, parseDate, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
 import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder } from './json.js';
-import { formatJava, mathConstant, mathStatic } from './math.js';
+import { formatJava } from './formatter.js';
+import { mathConstant, mathStatic } from './math.js';
 import { newStringBuilder } from './string-builder.js';
 
 /**

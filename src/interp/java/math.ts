@@ -1,4 +1,4 @@
-// java.lang.Math's static members, and java.util.Formatter (`String.format`).
+// java.lang.Math's static members.
 import { GroovyError } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
@@ -69,22 +69,4 @@ export function mathConstant(name: string): MethodResult {
   if (name === 'PI') return new Double(Math.PI);
   if (name === 'E') return new Double(Math.E);
   return NOT_FOUND;
-}
-
-/** java.util.Formatter for %s %d %f %.Nf %0Nd %x %%. */
-export function formatJava(fmt: string, args: Value[]): string {
-  let i = 0;
-  return fmt.replace(/%([-0]?)(\d*)(?:\.(\d+))?([sdfxX%n])/g, (_m, flag: string, width: string, precision: string | undefined, conv: string) => {
-    if (conv === '%') return '%';
-    if (conv === 'n') return '\n';
-    const v = args[i++] ?? null;
-    let text: string;
-    if (conv === 'd') text = String(num.toInt(v));
-    else if (conv === 'f') text = num.numValue(isNumber(v) ? v : num.parseDouble(toStr(v))).toFixed(precision === undefined ? 6 : Number(precision));
-    else if (conv === 'x' || conv === 'X') text = num.toInt(v).toString(16)[conv === 'X' ? 'toUpperCase' : 'toLowerCase']();
-    else text = precision === undefined ? toStr(v) : toStr(v).slice(0, Number(precision));
-    const w = Number(width || 0);
-    if (flag === '-') return text.padEnd(w);
-    return text.padStart(w, flag === '0' ? '0' : ' ');
-  });
 }

@@ -5,7 +5,7 @@ import { ErrorAnswer, GroovyError, UnsupportedError } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import type { MessageKind, RuntimeSubscription, SubscriptionTarget, TimerKind } from '../host.js';
 import { instantOf, zoneOf } from '../java/dates.js';
-import { formatJava } from '../java/math.js';
+import { formatJava } from '../java/formatter.js';
 import { parseJson } from '../java/json.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';

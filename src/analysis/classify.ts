@@ -25,6 +25,7 @@ import { walk } from '../parser/walk.js';
 import { commandWrites, deviceInputs } from './commands.js';
 import { alarmStatusSent } from './write-bound.js';
 import { parameterFor } from '../parser/params.js';
+import { ELEMENT_ITERATIONS } from './iteration.js';
 
 export interface AppClassification {
   /** The app's file name, as the reference lists name it (`enhanced-auto-lock-door.groovy`). */
@@ -47,8 +48,6 @@ const ANY_SETTING = Symbol('any setting');
 
 /** Collection methods whose result is (part of) the receiver's devices. */
 const SAME_DEVICES = new Set(['find', 'findAll', 'grep', 'sort', 'first', 'last', 'unique', 'reverse', 'asList', 'toList', 'flatten', 'minus', 'plus', 'getAt', 'take', 'drop']);
-/** Collection methods whose closure's (first) parameter is one of the receiver's devices. */
-const ITERATORS = new Set(['each', 'eachWithIndex', 'reverseEach', 'find', 'findAll', 'collect', 'any', 'every', 'count', 'sort', 'min', 'max', 'groupBy', 'sum', 'findResult', 'findResults']);
 /** Device methods that read attribute values. */
 const READ_METHODS = new Set(['currentValue', 'latestValue', 'currentState', 'latestState', 'statesSince', 'eventsSince', 'statesBetween', 'eventsBetween', 'events']);
 
@@ -153,7 +152,7 @@ class DeviceResolver {
 
   private bindCall(call: ast.MethodCall, method: ast.MethodDecl): void {
     if (typeof call.method !== 'string') return;
-    if (call.receiver && ITERATORS.has(call.method)) {
+    if (call.receiver && ELEMENT_ITERATIONS.has(call.method)) {
       const devices = this.resolve(call.receiver, method);
       for (const closure of call.args) {
         if (closure.kind === 'Closure') this.bind(method, closure.params === null ? 'it' : closure.params[0]?.name, devices);

@@ -14,9 +14,8 @@ import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
 import { walkApp } from './app-roots.js';
+import { ELEMENT_ITERATIONS } from './iteration.js';
 
-/** Iterations that call their closure with each element of the receiver (the first parameter). */
-const ELEMENT_ITERATIONS: ReadonlySet<string> = new Set(['each', 'eachWithIndex', 'collect', 'findAll', 'find', 'any', 'every', 'findResults', 'count', 'sum', 'groupBy']);
 /** Methods whose result holds only elements of their receiver. */
 const SUBSETS: ReadonlySet<string> = new Set(['findAll', 'sort', 'unique', 'reverse', 'toList', 'asList', 'grep', 'take', 'drop']);
 

@@ -22,6 +22,7 @@ import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
 import { ASYNC_HTTP_API, ASYNC_HTTP_VERBS } from '../devices/smartapp-api.js';
 import { equalityComparison } from './comparisons.js';
 import { devicePayloads, ROLE_ORDER, type EndpointPayload, type PathRole } from './device-payloads.js';
+import { ELEMENT_ITERATIONS } from './iteration.js';
 
 /** The APIs whose answer the outside service decides (the closure is called with the response). */
 const HTTP_APIS: ReadonlySet<string> = new Set(['httpGet', 'httpPost', 'httpPostJson', 'httpPut', 'httpPutJson', 'httpDelete']);
@@ -53,6 +54,8 @@ export interface WebService {
   column: number;
   /** The leaf paths the response closure reads of the response (`data.result`). */
   paths: PayloadPath[];
+  /** Those of `paths` it iterates: the service answers an empty list there (docs/model.md). */
+  lists: PayloadPath[];
   formats: PayloadFormats;
   /** The answers the service can give: the constants compared against, then "something else". */
   answers: string[];
@@ -86,7 +89,7 @@ export function webServices(ir: AppIR): WebService[] {
       const roots = new Map<string, PayloadPath>(handler.param === undefined ? [] : [[handler.param, []]]);
       const bodies = [handler.body, ...calledMethods(ir, handler.body).map((m) => m.decl)];
       const read = readPaths(handler.body, roots);
-      services.push({ id, api: handler.api, line, column, paths: read.paths, formats: read.formats, answers: answersOf(bodies, { payloads: read.roots, settings: settingNames(ir) }, read.numeric) });
+      services.push({ id, api: handler.api, line, column, paths: read.paths, lists: read.lists, formats: read.formats, answers: answersOf(bodies, { payloads: read.roots, settings: settingNames(ir) }, read.numeric) });
     });
   }
   return services;
@@ -240,8 +243,12 @@ function readPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): Rea
   const rootPaths = new Set([...roots.values()].map((p) => p.join('.')));
   const paths: PayloadPath[] = [];
   const formats: Record<string, string> = {};
+  const iterated = new Set<string>();
   let numeric = false;
   walk(body, (node) => {
+    const listed = iteratedExpression(node);
+    const listPath = listed && chainOf(listed, aliases);
+    if (listPath) iterated.add(listPath.join('.'));
     const converted = numberConverted(node);
     if (converted && chainOf(converted, aliases)) numeric = true;
     if (node.kind === 'VarDeclarator' && node.init) {
@@ -258,12 +265,21 @@ function readPaths(body: ast.Node, roots: ReadonlyMap<string, PayloadPath>): Rea
     if (path && !rootPaths.has(path.join('.'))) paths.push(path);
   });
   const leaves = distinctPaths(paths).filter((p) => !paths.some((q) => q.length > p.length && p.every((k, i) => q[i] === k)));
-  return { paths: leaves, formats, roots: new Set(aliases.keys()), aliases, numeric };
+  return { paths: leaves, formats, lists: leaves.filter((p) => iterated.has(p.join('.'))), roots: new Set(aliases.keys()), aliases, numeric };
+}
+
+/** The collection an iteration goes over: the receiver of `x.each { }` and its kin, or `for (e in x)`'s. */
+function iteratedExpression(node: ast.Node): ast.Expression | undefined {
+  if (node.kind === 'ForIn') return node.iterable;
+  if (node.kind === 'MethodCall' && typeof node.method === 'string' && ELEMENT_ITERATIONS.has(node.method) && node.receiver !== null) return node.receiver;
+  return undefined;
 }
 
 interface ReadPaths {
   paths: PayloadPath[];
   formats: PayloadFormats;
+  /** The leaf paths the code iterates (`resp.data.each { hook -> }`): a list there. */
+  lists: PayloadPath[];
   roots: ReadonlySet<string>;
   aliases: ReadonlyMap<string, PayloadPath>;
   /** Some path is read as a number (`params.level.toInteger()`, `resp.data.temp as Integer`). */

@@ -1,6 +1,7 @@
 // Calls: app methods (overloads, parameters), unqualified calls (closures, app methods, built-in
 // functions), method calls on values (state, platform and Java objects, GDK methods, device
 // lists), `new`, and casts.
+import { getterProperty } from '../parser/accessors.js';
 import type * as ast from '../parser/ast.js';
 import type { FunctionIR } from '../ir/ir.js';
 import { CallDepthError, GroovyError, nullPointer, RecursionError } from './errors.js';
@@ -12,7 +13,7 @@ import { MUTATING_METHODS, noteMutation } from './ownership.js';
 import { javaMethod, newObject } from './java/classes.js';
 import { stringBuilderMethod } from './java/string-builder.js';
 import { RANDOM_MUTATING, randomMethod } from './random.js';
-import { BuiltinObject, ClassRef, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, GStringBuilder, isNumber, TrackedMap, type GMap, type Value } from './values.js';
+import { BuiltinObject, ClassRef, DeviceRef, DeviceStateMap, GClosure, GDate, GEvent, GException, GRandom, GStringBuilder, isNumber, TrackedMap, type GMap, type Value } from './values.js';
 import { recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
 import { describe, propertyName, readWholeStore } from './properties.js';
 
@@ -178,6 +179,11 @@ export function invokeMethod(frame: Frame, self: Value, name: string, args: Valu
   }
   if (self === frame.app.self) return callUnqualified({ app: frame.app, scope: new Scope(null) }, name, args, named);
   if (self instanceof TrackedMap) return storeMethod(frame.app, self, name, withNamed(args, named));
+  // A device's State is a platform object: its getters read its properties (`getValue()`).
+  if (self instanceof DeviceStateMap && args.length === 0 && !named) {
+    const property = getterProperty(name);
+    if (property !== undefined && self.has(property)) return self.get(property) ?? null;
+  }
   if (RUNTIME_OBJECT(self)) {
     const java = javaMethod(self, name, args, named, frame.app);
     if (java !== NOT_FOUND) return java;

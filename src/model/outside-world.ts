@@ -50,7 +50,9 @@ export function endpointPayloads(endpoint: Endpoint): string[] {
 /** The response a service gives with this answer (null: none yet, "something else"). */
 export function serviceResponse(service: WebService, answer: string | null): GMap {
   const text = answer ?? OTHER_ANSWER;
-  const response = payloadMap(service.paths, (path) => formatted(service.formats[path.join('.')], text));
+  // A path the closure iterates holds a list: an empty one, as a service that lists nothing.
+  const lists = new Set(service.lists.map((p) => p.join('.')));
+  const response = payloadMap(service.paths, (path) => (lists.has(path.join('.')) ? [] : formatted(service.formats[path.join('.')], text)));
   // A service that answers answers successfully. Where the closure reads no path of `data` (the
   // response goes to a callback, or to a local read after the call), the answer is an empty JSON
   // object: its fields read as null, as those of a service's answer that lacks them. Text would

@@ -15,7 +15,7 @@ function ir(source: string) {
 describe('web services', () => {
   it('are the http calls with a response closure, one per call site, with the paths read and the constants compared (not status codes: the service answers 200)', () => {
     const services = webServices(ir(`def poll() {\n  httpGet(uri: "http://ci") { resp ->\n    if (resp.data.result == "FAILURE") on()\n    else if (resp.status == 200 && resp.data.result == "SUCCESS") off()\n  }\n  httpPost("http://log", "x")\n}\ndef on() {}\ndef off() {}`));
-    expect(services).toEqual([{ id: 'httpGet@2:3', api: 'httpGet', line: 2, column: 3, paths: [['data', 'result'], ['status']], formats: {}, answers: ['FAILURE', 'SUCCESS', OTHER_ANSWER] }]);
+    expect(services).toEqual([{ id: 'httpGet@2:3', api: 'httpGet', line: 2, column: 3, paths: [['data', 'result'], ['status']], lists: [], formats: {}, answers: ['FAILURE', 'SUCCESS', OTHER_ANSWER] }]);
   });
 
   it('follow the implicit `it`, a local holding a path, and the methods the closure calls', () => {

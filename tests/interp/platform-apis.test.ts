@@ -270,6 +270,10 @@ describe("a device's State", () => {
     expect(show('def s = multi.threeAxisState; [s.name, s.xyzValue instanceof Map, s.xyzValue.keySet() as List]', prefs)).toBe('[threeAxis, true, [x, y, z]]');
     expect(show('def s = meter.currentState("power"); [s.longValue == s.integerValue, s.floatValue == s.doubleValue, s.numericValue == s.numberValue, s.xyzValue, s.isoDate == s.date.format("yyyy-MM-dd\'T\'HH:mm:ss.SSS\'Z\'", TimeZone.getTimeZone("UTC"))]', prefs)).toBe('[true, true, true, null, true]');
   });
+  it('has getters for its properties (a SmartAppZoo app counts lights with `latestState("switch")?.getValue() == "on"`)', () => {
+    const prefs = 'preferences { section { input "lights", "capability.switch", multiple: true } }';
+    expect(show('def s = lights[0].latestState("switch"); [s.getValue() == s.value, s.getName(), s.getDate() == s.date, lights.count { it.latestState("switch")?.getValue() == s.value }]', prefs)).toBe('[true, switch, true, 1]');
+  });
 });
 
 describe('the getters of location and app', () => {

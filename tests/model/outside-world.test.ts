@@ -132,7 +132,7 @@ describe('payloads', () => {
   });
 });
 
-describe('a response the closure hands on', () => {
+describe('a response the closure hands on or iterates', () => {
   it('has an empty JSON object as its data, whose fields read as null, where the closure reads no path of it', () => {
     // Life360 Connect keeps the response in a local and reads `result.data?.hookUrl` after the
     // call; Quirky Connect passes it to a callback. Text there made every such read a
@@ -145,6 +145,22 @@ describe('a response the closure hands on', () => {
     const home = new Home([app], { init: true, environment: pairEnvironment({ env: 'full' }) });
     home.install();
     expect(home.app.invoke('probe', [])).toEqual([200, null, 0]);
+  });
+
+  it('has an empty list where the closure iterates a path, as a service that lists nothing', () => {
+    // particle-monitor: `response.data.each { hook -> if (hook.url == ...) }`; as text, each went
+    // over its characters and `hook.url` was a MissingPropertyException of the app's.
+    const app = ir(`def probe() {
+  def urls = []
+  httpGet(uri: "https://example.com/webhooks") { response -> response.data.each { hook -> urls << hook.url } }
+  def names = []
+  httpGet(uri: "https://example.com/devices") { resp -> for (d in resp.data.devices) names << d.name }
+  [urls, names]
+}`);
+    expect(webServices(app).map((s) => s.lists.map((p) => p.join('.')))).toEqual([['data'], ['data.devices']]);
+    const home = new Home([app], { init: true, environment: pairEnvironment({ env: 'full' }) });
+    home.install();
+    expect(home.app.invoke('probe', [])).toEqual([[], []]);
   });
 });
 

@@ -286,8 +286,8 @@ interface ReadPaths {
   numeric: boolean;
 }
 
-/** Methods that read a text as a number, called on it. */
-const TO_NUMBER_METHODS: ReadonlySet<string> = new Set(['toInteger', 'toLong', 'toFloat', 'toDouble', 'toBigDecimal', 'toBigInteger']);
+/** Methods that read a text as a number, called on it, or that only a number has (`resp.data.currently.time.intValue()`). */
+const TO_NUMBER_METHODS: ReadonlySet<string> = new Set(['toInteger', 'toLong', 'toFloat', 'toDouble', 'toBigDecimal', 'toBigInteger', 'intValue', 'longValue', 'floatValue', 'doubleValue']);
 /** `Integer.parseInt(text)` and its kin: a class and its methods that read their first argument as a number. */
 const PARSE_NUMBER_CLASSES: ReadonlySet<string> = new Set(['Integer', 'Long', 'Float', 'Double']);
 const PARSE_NUMBER_METHODS: ReadonlySet<string> = new Set(['parseInt', 'parseLong', 'parseFloat', 'parseDouble', 'valueOf']);

@@ -5,11 +5,12 @@ import { getterOf } from '../parser/accessors.js';
 import type * as ast from '../parser/ast.js';
 import { GroovyError, missingProperty, nullPointer } from './errors.js';
 import { NOT_FOUND, callGroovyMethod, iterate, listGet, listPut } from './groovy-methods.js';
+import { calendarField } from './java/calendar.js';
 import { isKnownClass, javaProperty, javaSetProperty } from './java/classes.js';
 import * as num from './numbers.js';
 import { toStr } from './operators.js';
 import { inheritTag, noteMutation } from './ownership.js';
-import { BuiltinObject, ClassRef, DeviceRef, GMapEntry, TrackedMap, className, isNumber, javaClassName, type GMap, type Value } from './values.js';
+import { BuiltinObject, ClassRef, DeviceRef, GDate, GMapEntry, TrackedMap, className, isNumber, javaClassName, type GMap, type Value } from './values.js';
 import { checkedSize, checkLength } from './limits.js';
 import { recurse, Scope, unsupported, type AppCore, type Frame } from './frame.js';
 
@@ -124,9 +125,10 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
   const r = frame.app.platform.property(frame.app, obj, name);
   if (r !== NOT_FOUND) return r;
   if (name === 'class') return new ClassRef(className(obj));
-  // java.lang.String's one bean property besides its class; a number or a boolean has none but its
-  // class (`json.type` of a parsed "1"): any other is Groovy's own error.
+  // java.lang.String's bean properties besides its class (isEmpty, getBytes); a number or a boolean
+  // has none but its class (`json.type` of a parsed "1"): any other is Groovy's own error.
   if (typeof obj === 'string' && name === 'empty') return obj.length === 0;
+  if (typeof obj === 'string' && name === 'bytes') return callGroovyMethod(obj, 'getBytes', []) as Value;
   if (typeof obj === 'string' || typeof obj === 'boolean' || isNumber(obj)) throw missingProperty(name, javaClassName(obj));
   return unsupported(`property ${name} of ${describe(obj)}`);
 }
@@ -204,6 +206,7 @@ export function getAt(frame: Frame, obj: Value, idx: Value): Value {
     return callGroovyMethod(obj, 'getAt', [idx]) as Value;
   }
   if (typeof idx === 'string') return getProperty(frame, obj, idx);
+  if (obj instanceof GDate && isNumber(idx)) return calendarField(obj.time, 'UTC', num.toInt(idx));
   return unsupported(`index [${toStr(idx)}] on ${describe(obj)}`);
 }
 

@@ -261,7 +261,7 @@ export const ZONE_ABBREVIATIONS: Readonly<Record<string, number>> = {
   AKST: -9, AKDT: -8, HST: -10, HDT: -9,
 };
 
-/** java.text.SimpleDateFormat for the pattern letters apps use (y M d E H h m s S a z Z X u). */
+/** java.text.SimpleDateFormat for the pattern letters apps use (y Y M d E H h m s S a z Z X u). */
 export function formatDate(ms: number, pattern: string, tz: string): string {
   const w = wallClock(ms, tz);
   const offset = zoneOffset(ms, tz);
@@ -287,6 +287,12 @@ function formatField(c: string, n: number, w: WallClock, ms: number, offset: num
   switch (c) {
     case 'y':
       return n === 2 ? String(w.year % 100).padStart(2, '0') : pad(w.year);
+    case 'Y': {
+      // The week year (US weeks, Sunday to Saturday; week 1 holds January 1): the last days of
+      // December whose week ends in January are in the next year's first week.
+      const weekYear = w.month === 12 && w.day + (6 - w.weekday) > 31 ? w.year + 1 : w.year;
+      return n === 2 ? String(weekYear % 100).padStart(2, '0') : pad(weekYear);
+    }
     case 'M':
       return n >= 4 ? MONTH_NAMES[w.month - 1] : n === 3 ? MONTH_NAMES[w.month - 1].slice(0, 3) : pad(w.month);
     case 'd':

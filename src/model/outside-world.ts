@@ -49,7 +49,8 @@ export function endpointPayloads(endpoint: Endpoint): string[] {
 
 /** The response a service gives with this answer (null: none yet, "something else"). */
 export function serviceResponse(service: WebService, answer: string | null): GMap {
-  const text = answer ?? OTHER_ANSWER;
+  // No answer yet is "something else": a number where the code reads the payload as one.
+  const text = answer ?? service.answers.at(-1) ?? OTHER_ANSWER;
   // A path the closure iterates holds a list: an empty one, as a service that lists nothing.
   const lists = new Set(service.lists.map((p) => p.join('.')));
   const response = payloadMap(service.paths, (path) => (lists.has(path.join('.')) ? [] : formatted(service.formats[path.join('.')], text)));

@@ -24,6 +24,12 @@ describe('web services', () => {
     expect(service.answers).toEqual(['rain', 'snow', OTHER_ANSWER]);
   });
 
+  it('answer a number where the closure reads a path as one, also with a method only numbers have', () => {
+    // erv-timed-operation: `response.data.currently.time.intValue()` of a weather service.
+    const [service] = webServices(ir(`def poll() {\n  httpGet("u") { r -> state.t = r.data.currently.time.intValue() }\n}`));
+    expect(service.answers).toEqual([String(OTHER_NUMBER)]);
+  });
+
   it('answer only "something else" when the closure compares nothing', () => {
     expect(webServices(ir(`def poll() {\n  httpGet("u") { r -> log.debug r.data }\n}`))[0].answers).toEqual([OTHER_ANSWER]);
   });

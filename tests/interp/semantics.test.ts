@@ -67,8 +67,17 @@ describe('GDK methods apps call rarely', () => {
     expect(show('def m = [x: 1]; [m.get("y", 5), m.get("x", 7), m]')).toBe('[5, 1, [x:1, y:5]]');
     expect(show('state.get("k", [1]); state.k')).toBe('[1]');
   });
-  it("gives a string's UTF-8 bytes, signed", () => {
-    expect(show('["ab".getBytes().size(), "\u00e9".getBytes()]')).toBe('[2, [-61, -87]]');
+  it("gives a string's UTF-8 bytes, signed, also as its `bytes` property, and encodes bytes in Base64", () => {
+    expect(show('["ab".getBytes().size(), "\u00e9".getBytes(), "ab".bytes]')).toBe('[2, [-61, -87], [97, 98]]');
+    // tank-utility-connect's basic authentication header.
+    expect(show('"user:pass".bytes.encodeBase64().toString()')).toBe('dXNlcjpwYXNz');
+  });
+  it("reads a Calendar field of a date by index, in the JVM's zone (UTC)", () => {
+    // SomeonesHome: `new Date()[Calendar.DAY_OF_WEEK] == time[Calendar.DAY_OF_WEEK]`.
+    expect(show('def d = new Date(0); [d[Calendar.DAY_OF_WEEK], d[Calendar.YEAR], d[Calendar.MONTH], d[Calendar.HOUR_OF_DAY]]')).toBe('[5, 1970, 0, 0]');
+  });
+  it("formats the week year (Y) as SimpleDateFormat does for US weeks", () => {
+    expect(show('[Date.parse("yyyy-MM-dd", "2019-12-29").format("YYYY"), Date.parse("yyyy-MM-dd", "2019-12-27").format("YY"), new Date(0).format("M/d/YY")]')).toBe('[2020, 19, 1/1/70]');
   });
 });
 

@@ -8,7 +8,7 @@ import { buildPairEvents, type PairEvent } from '../../src/model/events.js';
 import { Home } from '../../src/model/home.js';
 import { liveAttributes } from '../../src/model/live-attributes.js';
 import { endpointRequest, serviceResponse } from '../../src/model/outside-world.js';
-import { endpoints, webServices } from '../../src/analysis/web-payloads.js';
+import { endpoints, OTHER_NUMBER, webServices } from '../../src/analysis/web-payloads.js';
 import { MAX_DEVICE_PAYLOADS } from '../../src/analysis/device-payloads.js';
 import { methodWrites } from '../../src/analysis/method-writes.js';
 import { possibleWrites } from '../../src/analysis/write-bound.js';
@@ -129,6 +129,11 @@ describe('payloads', () => {
     expect(response.get('status')).toBe(200);
     expect(((response.get('data') as Map<string, unknown>).get('build') as Map<string, unknown>).get('result')).toBe('OK');
     expect(((serviceResponse(service, null).get('data') as Map<string, unknown>).get('build') as Map<string, unknown>).get('result')).toBe('other');
+  });
+
+  it('of a web service read as a number hold a number before any answer, the "something else" of such a service', () => {
+    const [service] = webServices(ir(`def p() {\n  httpGet("u") { r -> state.t = r.data.currently.time.intValue() }\n}`));
+    expect(((serviceResponse(service, null).get('data') as Map<string, unknown>).get('currently') as Map<string, unknown>).get('time')).toBe(OTHER_NUMBER);
   });
 });
 

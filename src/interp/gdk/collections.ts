@@ -140,6 +140,8 @@ export const iterableMethods: Record<string, Method<Value[]>> = {
 
 export const listMethods: Record<string, Method<Value[]>> = {
   ...iterableMethods,
+  // The GDK's encodeBase64 of a byte array (`"user:pass".bytes.encodeBase64()`), printed as its text.
+  encodeBase64: (s) => Buffer.from(s.map((b) => num.toInt(b) & 255)).toString('base64'),
   findAll: (s, a) => s.filter((e) => (closureArg(a) ? truthy(callEach(closureArg(a)!, e)) : truthy(e))),
   sort: (s, a) => {
     const mutate = a[0] !== false;

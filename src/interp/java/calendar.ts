@@ -56,6 +56,14 @@ function fieldKey(field: number): keyof Fields | 'week' {
   throw new GroovyError('IllegalArgumentException', `unsupported Calendar field ${field}`);
 }
 
+/**
+ * A Calendar field of an instant in a zone: Groovy's `date[Calendar.DAY_OF_WEEK]` (the GDK's
+ * getAt on a Date, in the JVM's zone, UTC on the platform).
+ */
+export function calendarField(millis: number, zone: string, field: number): number {
+  return getField(new BuiltinObject('calendar', '', zone, millis), field);
+}
+
 function getField(c: BuiltinObject, field: number): number {
   const f = fieldsOf(c);
   switch (field) {

@@ -83,6 +83,18 @@ export function nullObjectMethod(name: string, args: Value[]): MethodResult {
   return OBJECT_ITERATING_METHODS.has(name) ? callGroovyMethod(iterate(null), name, args) : NOT_FOUND;
 }
 
+/**
+ * Whether the receiver's GDK methods have this name in another case (`tointeger` beside
+ * `toInteger`): Java's names are case-sensitive and no class has both, so such a call is the app's
+ * MissingMethodException, not a method the model lacks.
+ */
+export function misspelledMethod(self: Value, name: string): boolean {
+  const table: Record<string, unknown> | undefined = Array.isArray(self) ? listMethods : self instanceof Map ? mapMethods
+    : typeof self === 'string' ? stringMethods : isNumber(self) ? numberMethods : self instanceof GDate ? dateMethods : undefined;
+  const lower = name.toLowerCase();
+  return table !== undefined && Object.keys(table).some((known) => known !== name && known.toLowerCase() === lower);
+}
+
 /** Dispatches a GDK method on a plain Groovy value. */
 export function callGroovyMethod(self: Value, name: string, args: Value[]): MethodResult {
   let r: MethodResult = NOT_FOUND;

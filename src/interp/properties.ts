@@ -119,6 +119,8 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
   if (obj instanceof GMapEntry) {
     if (name === 'key') return obj.key;
     if (name === 'value') return obj.value;
+    // A map entry's only properties are its key and value (and class): Groovy's own error.
+    if (name !== 'class') throw missingProperty(name, 'java.util.LinkedHashMap$Entry');
   }
   const java = javaProperty(obj, name, frame.app);
   if (java !== NOT_FOUND) return java;

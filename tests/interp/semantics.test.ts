@@ -54,6 +54,19 @@ describe('a parameter of variable arity', () => {
   });
 });
 
+describe("Groovy's own errors where the model knows the method or property cannot exist", () => {
+  it('raises MissingMethodException for a known method spelled in another case, and leaves an unknown one unsupported', () => {
+    // smart-humidity-fan: `runIn(60 * HumidityDropTimeout.tointeger(), ...)`.
+    expect(show('try { 5.tointeger() } catch (MissingMethodException e) { "missing" }')).toBe('missing');
+    expect(show('try { "x".touppercase() } catch (MissingMethodException e) { "missing" }')).toBe('missing');
+    expect(() => run('5.frobnicate()')).toThrow(/unsupported: method frobnicate\(\) of Integer/);
+  });
+  it('raises MissingPropertyException for a map entry property other than its key and value', () => {
+    expect(show('def e = [a: 1].find { true }; try { e.optionDisplay } catch (MissingPropertyException x) { "missing" }')).toBe('missing');
+    expect(show('def e = [a: 1].find { true }; [e.key, e.value]')).toBe('[a, 1]');
+  });
+});
+
 describe('GDK methods apps call rarely', () => {
   it('finds characters of a string with a closure, and a match of a regular expression without one', () => {
     expect(show('["abc".find { it == "b" }, "abc".findAll { it != "b" }, "a1b2".find(/\\d/), "ab".find { it == "z" }]')).toBe('[b, [a, c], 1, null]');

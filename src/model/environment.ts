@@ -20,7 +20,7 @@
 //   type the model lacks holds a device that takes every command. The reference's
 //   manual-action rule (§4.4) is kept in both; in `full`, what a person's later direct action
 //   sets off may also override what an earlier one set off (a person's later choice).
-import { FULL_PAIR_MODES, PER_OPENING_BOOLEANS, PLATFORM_TIME_SETTING, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER, TEXT_INPUT_TYPES } from '../devices/input-defaults.js';
+import { FULL_PAIR_MODES, INPUT_CONSTANTS, PER_OPENING_BOOLEANS, PLATFORM_TIME_SETTING, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER, TEXT_INPUT_TYPES } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
 import type { Value } from '../interp/values.js';
 import { capabilityOf, commandSetStates } from '../devices/capabilities.js';
@@ -198,6 +198,8 @@ export function pairSetting(env: Environment, app: string, input: InputIR, input
   }
   if (input.type === 'time' && env.platformTimes) return { value: PLATFORM_TIME_SETTING };
   if (env.textAsLeft && TEXT_INPUT_TYPES.has(input.type)) return textAsLeft(input);
+  // A phone number is text on the platform (apps split a list of them: `sms.split("\\+")`).
+  if (env.textAsLeft && input.type === 'phone') return textAsLeft(input) ?? { value: String(INPUT_CONSTANTS.phone) };
   if ((input.type === 'number' || input.type === 'decimal') && app === 'App2' && env.secondAppNumber !== undefined) return { value: env.secondAppNumber };
   return undefined;
 }

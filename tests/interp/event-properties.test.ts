@@ -21,6 +21,10 @@ describe('an event property', () => {
     expect(withEvent('try { evt.nonsense } catch (MissingPropertyException e) { "caught" }')).toBe('caught');
     expect(withEvent('try { evt."${state.field}" } catch (MissingPropertyException e) { "caught" } catch (Exception e) { "other" }')).toBe("caught");
   });
+
+  it("is found by hasProperty when the platform's Event has it; null otherwise (a dashboard app checks `evt.hasProperty('parsedEventValue')`)", () => {
+    expect(withEvent('[evt.hasProperty("value") ? "has" : "not", evt.hasProperty("parsedEventValue")]')).toBe('[has, null]');
+  });
 });
 
 describe("an event's JSON value", () => {

@@ -208,6 +208,17 @@ describe('text settings', () => {
     expect(pairSetting(full, 'App2', input('signature'), app.inputs)).toEqual({ value: null });
     expect(pairSetting(pairEnvironment({ env: 'reference' }), 'App2', input('signature'), app.inputs)).toBeUndefined();
   });
+
+  it('include a phone number, which is text on the platform; the reference binds a number', () => {
+    const lowered = lowerSource('preferences { section { input "phone1", "phone"\ninput "sms", "phone", required: false } }', 'phones.groovy');
+    if (!lowered.ok) throw new Error('source does not lower');
+    const app = lowered.app;
+    const input = (name: string) => app.inputs.find((i) => i.name === name)!;
+    const full = pairEnvironment({ env: 'full' });
+    expect(pairSetting(full, 'App1', input('phone1'), app.inputs)).toEqual({ value: '9495379373' });
+    expect(pairSetting(full, 'App1', input('sms'), app.inputs)).toEqual({ value: null });
+    expect(pairSetting(pairEnvironment({ env: 'reference' }), 'App1', input('phone1'), app.inputs)).toBeUndefined();
+  });
 });
 
 describe('device inputs of a type the model lacks', () => {

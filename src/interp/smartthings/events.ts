@@ -6,6 +6,7 @@ import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import { getterProperty } from '../../parser/accessors.js';
 import { parseJson, toJson } from '../java/json.js';
 import * as num from '../numbers.js';
+import { toStr } from '../operators.js';
 import * as time from '../time.js';
 import { GDate, type GEvent, type Value } from '../values.js';
 import { LOCATION } from './objects.js';
@@ -32,12 +33,17 @@ function dateOf(e: GEvent, clock: time.Clock): GDate {
   return e.date;
 }
 
+/** Whether the platform's Event has the property (the modelled ones among them). */
+function hasEventProperty(name: string): boolean {
+  return name === 'class' || EVENT_PROPERTIES.has(name);
+}
+
 export function eventProperty(e: GEvent, name: string, clock: time.Clock): MethodResult {
   const value = modelledProperty(e, name, clock);
   if (value !== NOT_FOUND) return value;
   // A name the platform's Event does not have (`evt."${state.data}"` with nothing stored) is the
   // app's MissingPropertyException, which it can catch; `class` is answered by the interpreter.
-  if (name === 'class' || EVENT_PROPERTIES.has(name)) return NOT_FOUND;
+  if (hasEventProperty(name)) return NOT_FOUND;
   throw missingProperty(name, EVENT_CLASS);
 }
 
@@ -107,7 +113,9 @@ function modelledProperty(e: GEvent, name: string, clock: time.Clock): MethodRes
   return NOT_FOUND;
 }
 
-export function eventMethod(e: GEvent, name: string, clock: time.Clock): MethodResult {
+export function eventMethod(e: GEvent, name: string, args: readonly Value[], clock: time.Clock): MethodResult {
+  // Groovy's hasProperty: the property's MetaProperty (truthy; its fields are not modelled) or null.
+  if (name === 'hasProperty') return hasEventProperty(toStr(args[0] ?? null)) ? true : null;
   if (name === 'isPhysical') return e.physical;
   if (name === 'isDigital') return !e.physical;
   if (name === 'isStateChange') return e.isStateChange;

@@ -32,7 +32,7 @@ export const smartThings: Platform = {
   },
   method(ctx, self, name, args, named) {
     if (self instanceof DeviceRef) return deviceMethod(ctx, self, name, args, named);
-    if (self instanceof GEvent) return eventMethod(self, name, ctx);
+    if (self instanceof GEvent) return eventMethod(self, name, args, ctx);
     if (self === ASYNC_HTTP) return asyncHttpMethod(ctx, name, args);
     if (self instanceof BuiltinObject) return globalObjectMethod(ctx, self, name, args);
     return NOT_FOUND;

@@ -50,7 +50,7 @@ function objectMethod(self: Value, name: string, args: Value[]): MethodResult {
     case 'asBoolean':
       return truthy(self);
     default:
-      if (OBJECT_ITERATING_METHODS.has(name)) return callGroovyMethod(iterate(self), name, args);
+      if (OBJECT_ITERATING_METHODS.has(name)) return returnsReceiver(name, self, callGroovyMethod(iterate(self), name, args));
       return Object.hasOwn(iterableMethods, name) && name !== 'size' && name !== 'isEmpty'
         ? iterableMethods[name](iterate(self), args)
         : NOT_FOUND;
@@ -80,7 +80,12 @@ export function nullObjectMethod(name: string, args: Value[]): MethodResult {
     case 'with':
       return call(args[0], [null]);
   }
-  return OBJECT_ITERATING_METHODS.has(name) ? callGroovyMethod(iterate(null), name, args) : NOT_FOUND;
+  return OBJECT_ITERATING_METHODS.has(name) ? returnsReceiver(name, null, callGroovyMethod(iterate(null), name, args)) : NOT_FOUND;
+}
+
+/** `each` and `eachWithIndex` return their receiver, not the list of its elements they went over. */
+function returnsReceiver(name: string, self: Value, result: MethodResult): MethodResult {
+  return result !== NOT_FOUND && (name === 'each' || name === 'eachWithIndex') ? self : result;
 }
 
 /**
@@ -101,7 +106,7 @@ export function callGroovyMethod(self: Value, name: string, args: Value[]): Meth
   if (Array.isArray(self)) r = lookup(listMethods, self, name, args);
   else if (self instanceof Map) {
     r = lookup(mapMethods, self, name, args);
-    if (r === NOT_FOUND && Object.hasOwn(iterableMethods, name)) r = iterableMethods[name](iterate(self), args);
+    if (r === NOT_FOUND && Object.hasOwn(iterableMethods, name)) r = returnsReceiver(name, self, iterableMethods[name](iterate(self), args));
   } else if (typeof self === 'string') r = lookup(stringMethods, self, name, args);
   else if (isNumber(self)) r = lookup(numberMethods, self, name, args);
   else if (self instanceof GDate) r = lookup(dateMethods, self, name, args);

@@ -67,6 +67,13 @@ describe("Groovy's own errors where the model knows the method or property canno
   });
 });
 
+describe('each and eachWithIndex', () => {
+  it('return their receiver: a list, a map, any other object, and null for null', () => {
+    expect(show('def l = [1, 2]; def m = [a: 1]; [l.each { }.is(l), m.each { k, v -> }.is(m), l.eachWithIndex { v, i -> }.is(l), 5.each { }, "ab".each { }]')).toBe('[true, true, true, 5, ab]');
+    expect(show('def n = null; n.each { }')).toBe('null');
+  });
+});
+
 describe('GDK methods apps call rarely', () => {
   it('finds characters of a string with a closure, and a match of a regular expression without one', () => {
     expect(show('["abc".find { it == "b" }, "abc".findAll { it != "b" }, "a1b2".find(/\\d/), "ab".find { it == "z" }]')).toBe('[b, [a, c], 1, null]');

@@ -87,13 +87,14 @@ function keepOnly(s: Value[], a: Value[], retained: boolean): boolean {
 }
 
 export const iterableMethods: Record<string, Method<Value[]>> = {
+  // Both return their receiver (callGroovyMethod gives a map or any other object back itself).
   each: (s, a) => {
     for (const e of s) callEach(closureArg(a)!, e);
-    return null;
+    return s;
   },
   eachWithIndex: (s, a) => {
     s.forEach((e, i) => callEach(closureArg(a)!, e, [i]));
-    return null;
+    return s;
   },
   collect: (s, a) => (closureArg(a) ? s.map((e) => callEach(closureArg(a)!, e)) : [...s]),
   collectMany: (s, a) => s.flatMap((e) => iterate(callEach(closureArg(a)!, e))),

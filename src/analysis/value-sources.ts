@@ -251,15 +251,14 @@ export class ValueSources {
     let grew = false;
     for (const callee of this.methods.get(node.method as string)!) {
       const params = this.locals.get(callee)!;
-      callee.params.forEach((p, i) => {
-        const arg = node.args[i];
-        const value = opaque ? unknown() : arg ? this.sourcesOf(arg, decl) : p.defaultValue ? this.sourcesOf(p.defaultValue, callee) : none();
-        grew = addTo(params, p.name, value) || grew;
-      });
-      // A parameter of variable arity holds the arguments after its position too.
+      // Each argument into the parameter that receives it (one of variable arity takes the rest).
       node.args.forEach((arg, i) => {
         const p = parameterFor(callee.params, i);
-        if (p?.varargs && i >= callee.params.length) grew = addTo(params, p.name, opaque ? unknown() : this.sourcesOf(arg, decl)) || grew;
+        if (p) grew = addTo(params, p.name, opaque ? unknown() : this.sourcesOf(arg, decl)) || grew;
+      });
+      // A parameter left without an argument holds its default value.
+      callee.params.slice(node.args.length).forEach((p) => {
+        grew = addTo(params, p.name, opaque ? unknown() : p.defaultValue ? this.sourcesOf(p.defaultValue, callee) : none()) || grew;
       });
     }
     return grew;

@@ -88,30 +88,34 @@ function returnsReceiver(name: string, self: Value, result: MethodResult): Metho
   return result !== NOT_FOUND && (name === 'each' || name === 'eachWithIndex') ? self : result;
 }
 
+/** The GDK methods of the receiver's type, or undefined for a value that has none of its own. */
+function gdkMethodsOf(self: Value): Record<string, Method<never>> | undefined {
+  if (Array.isArray(self)) return listMethods;
+  if (self instanceof Map) return mapMethods;
+  if (typeof self === 'string') return stringMethods;
+  if (isNumber(self)) return numberMethods;
+  if (self instanceof GDate) return dateMethods;
+  if (self instanceof GMapEntry) return entryMethods;
+  if (self instanceof GClosure) return closureMethods;
+  return undefined;
+}
+
 /**
  * Whether the receiver's GDK methods have this name in another case (`tointeger` beside
  * `toInteger`): Java's names are case-sensitive and no class has both, so such a call is the app's
  * MissingMethodException, not a method the model lacks.
  */
 export function misspelledMethod(self: Value, name: string): boolean {
-  const table: Record<string, unknown> | undefined = Array.isArray(self) ? listMethods : self instanceof Map ? mapMethods
-    : typeof self === 'string' ? stringMethods : isNumber(self) ? numberMethods : self instanceof GDate ? dateMethods : undefined;
+  const table = gdkMethodsOf(self);
   const lower = name.toLowerCase();
   return table !== undefined && Object.keys(table).some((known) => known !== name && known.toLowerCase() === lower);
 }
 
 /** Dispatches a GDK method on a plain Groovy value. */
 export function callGroovyMethod(self: Value, name: string, args: Value[]): MethodResult {
-  let r: MethodResult = NOT_FOUND;
-  if (Array.isArray(self)) r = lookup(listMethods, self, name, args);
-  else if (self instanceof Map) {
-    r = lookup(mapMethods, self, name, args);
-    if (r === NOT_FOUND && Object.hasOwn(iterableMethods, name)) r = returnsReceiver(name, self, iterableMethods[name](iterate(self), args));
-  } else if (typeof self === 'string') r = lookup(stringMethods, self, name, args);
-  else if (isNumber(self)) r = lookup(numberMethods, self, name, args);
-  else if (self instanceof GDate) r = lookup(dateMethods, self, name, args);
-  else if (self instanceof GMapEntry) r = lookup(entryMethods, self, name, args);
-  else if (self instanceof GClosure) r = lookup(closureMethods, self, name, args);
+  const table = gdkMethodsOf(self) as Record<string, Method<Value>> | undefined;
+  let r: MethodResult = table ? lookup(table, self, name, args) : NOT_FOUND;
+  if (r === NOT_FOUND && self instanceof Map && Object.hasOwn(iterableMethods, name)) r = returnsReceiver(name, self, iterableMethods[name](iterate(self), args));
   else if (typeof self === 'boolean' && name === 'booleanValue') r = self;
   return r === NOT_FOUND ? objectMethod(self, name, args) : r;
 }

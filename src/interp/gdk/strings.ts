@@ -1,11 +1,12 @@
 // GDK methods of strings; the ones taking Java regular expressions run them on RE2 (regex.ts).
 import { createHash } from 'node:crypto';
-import { GroovyError } from '../errors.js';
+import { GroovyError, missingMethod } from '../errors.js';
 import * as num from '../numbers.js';
 import { formatJava } from '../java/formatter.js';
-import { compare, minus, toStr, truthy } from '../operators.js';
+import { compare, minus, toStr } from '../operators.js';
 import { regexFind, regexFindAll, regexMatches, regexReplace, regexSplit } from './regex.js';
 import { GClosure } from '../values.js';
+import { listMethods } from './collections.js';
 import { call, type Method } from './support.js';
 
 export const stringMethods: Record<string, Method<string>> = {
@@ -88,11 +89,11 @@ export const stringMethods: Record<string, Method<string>> = {
   trimEnd: (s) => s.trimEnd(),
   readLines: (s) => s.split(/\r?\n/),
   // With a closure, the GDK's Object methods, over the characters; otherwise a regular expression.
-  find: (s, a) => (a[0] instanceof GClosure ? ([...s].find((ch) => truthy(call(a[0], [ch]))) ?? null) : regexFind(s, toStr(a[0]))),
-  findAll: (s, a) => (a[0] instanceof GClosure ? [...s].filter((ch) => truthy(call(a[0], [ch]))) : regexFindAll(s, toStr(a[0]))),
+  find: (s, a) => (a[0] instanceof GClosure ? listMethods.find([...s], a) : regexFind(s, toStr(a[0]))),
+  findAll: (s, a) => (a[0] instanceof GClosure ? listMethods.findAll([...s], a) : regexFindAll(s, toStr(a[0]))),
   // The static String.format called through a string (`port.toString().format('%04X', port)`).
   format: (_s, a) => {
-    if (typeof a[0] !== 'string') throw new GroovyError('MissingMethodException', 'No signature of method: java.lang.String.format() is applicable');
+    if (typeof a[0] !== 'string') throw missingMethod('format', 'java.lang.String');
     return formatJava(a[0], a.slice(1));
   },
   // The string's bytes in the JVM's default charset (UTF-8), as signed Java bytes.

@@ -88,7 +88,9 @@ export interface Platform {
  *   cuts (model/home.ts);
  * - `maxRecursion` nested calls within one handler run: runaway recursion, an error of the app;
  * - `maxNesting` nested statements and expressions being evaluated, calls included: what keeps the
- *   evaluator's own recursion far from the end of the JS stack.
+ *   evaluator's own recursion far from the end of the JS stack. Where the handler runs nested in
+ *   a cascade hold most of it (each a handful of calls deep, their commands' events dispatched
+ *   from inside closures), it is the cascade that is endless, cut as one (frame.ts).
  */
 export class Budget {
   steps = 0;
@@ -96,6 +98,8 @@ export class Budget {
   /** `depth` when the innermost handler run started. */
   runBase = 0;
   nesting = 0;
+  /** `nesting` when the innermost handler run started. */
+  runNesting = 0;
   constructor(
     readonly maxSteps = 2_000_000,
     readonly maxDepth = 150,
@@ -105,12 +109,14 @@ export class Budget {
 
   /** Runs one handler (or another entry the host calls) nested in whatever runs already. */
   handlerRun<T>(fn: () => T): T {
-    const outer = this.runBase;
+    const [outerBase, outerNesting] = [this.runBase, this.runNesting];
     this.runBase = this.depth;
+    this.runNesting = this.nesting;
     try {
       return fn();
     } finally {
-      this.runBase = outer;
+      this.runBase = outerBase;
+      this.runNesting = outerNesting;
     }
   }
 }

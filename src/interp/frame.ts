@@ -5,7 +5,7 @@ import type * as ast from '../parser/ast.js';
 import type { FunctionIR } from '../ir/ir.js';
 import type { AccessKind } from './access.js';
 import type { Budget, BuiltinFunction, Platform, RuntimeContext } from './context.js';
-import { BudgetError, InterpError, RecursionError, UnsupportedError } from './errors.js';
+import { BudgetError, CallDepthError, InterpError, RecursionError, UnsupportedError } from './errors.js';
 import { BuiltinObject, type GClosure, type GMap, type Value } from './values.js';
 
 export interface AppCore extends RuntimeContext {
@@ -82,7 +82,18 @@ export function located<T>(app: AppCore, node: ast.Node, fn: () => T): T {
 
 /** Counts one more level of evaluation (the caller decrements it in a `finally`). */
 export function enterNode(b: Budget): void {
-  if (++b.nesting > b.maxNesting) throw new RecursionError(`evaluation nested more than ${b.maxNesting} levels deep (runaway recursion?)`);
+  if (++b.nesting > b.maxNesting) throw tooDeep(b);
+}
+
+/**
+ * Evaluation nested past the budget: runaway recursion where the innermost handler run holds at
+ * least half of the nesting, else an endless event cascade (handler runs nested in each other's
+ * commands), which the home cuts as it cuts one that runs out of call depth.
+ */
+function tooDeep(b: Budget): BudgetError {
+  const what = `evaluation nested more than ${b.maxNesting} levels deep`;
+  if (2 * (b.nesting - b.runNesting) < b.maxNesting) return new CallDepthError(`${what} in an event cascade`);
+  return new RecursionError(`${what} (runaway recursion?)`);
 }
 
 /** The error to rethrow from `node`: positioned there unless an inner node placed it. */

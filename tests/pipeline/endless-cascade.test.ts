@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
 import type { Mode } from '../../src/results/types.js';
-import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
+import { HAVE_CORPUS, REPO_ROOT, SMARTAPPS_DIR } from '../support/corpus.js';
 
 const corpus = (name: string) => join(SMARTAPPS_DIR, `${name}.groovy`);
 const MODES: Mode[] = ['dpor', 'nodpor'];
@@ -25,5 +25,19 @@ describe.skipIf(!HAVE_CORPUS)('an endless cascade between two apps', () => {
       expect(cut.length).toBeGreaterThan(0);
       expect(cut[0]).toMatchObject({ message: expect.stringMatching(/^event cascade cut: budget exceeded: call depth over 150/) });
     }
+  });
+});
+
+describe('an endless cascade of one app through its own commands', () => {
+  // toggle-follower flips its followers (inside two closures) on every change of its master switch;
+  // in the model's home the master and the followers are one switch, so every flip is a change
+  // again. The handler runs nest more evaluation than calls: the evaluation-nesting budget runs out
+  // before the call-depth one, and that too is the cascade, cut, not the app's own recursion.
+  it('is cut where evaluation nests too deep, and the pair is checked on', () => {
+    const fixture = join(REPO_ROOT, 'tests', 'pipeline', 'fixtures', 'toggle-follower.groovy');
+    const r = checkPairFiles(fixture, join(REPO_ROOT, 'apps', 'motion-light.groovy'), { mode: 'dpor', attributes: ['switch'] });
+    expect(r.verdict).toBe('conflict');
+    const cut = r.conflicts.flatMap((c) => c.trace.events.flatMap((e) => e.steps)).filter((s) => s.kind === 'error');
+    expect(cut[0]).toMatchObject({ message: expect.stringMatching(/^event cascade cut: budget exceeded: evaluation nested more than 1200 levels deep in an event cascade/) });
   });
 });

@@ -13,7 +13,7 @@ import { MUTATING_METHODS, noteMutation } from './ownership.js';
 import { javaMethod, newObject } from './java/classes.js';
 import { stringBuilderMethod } from './java/string-builder.js';
 import { RANDOM_MUTATING, randomMethod } from './random.js';
-import { BuiltinObject, ClassRef, className, DeviceRef, DeviceStateMap, GClosure, GDate, GEvent, GException, GRandom, GStringBuilder, isNumber, TrackedMap, type GMap, type Value } from './values.js';
+import { BuiltinObject, ClassRef, className, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, GStringBuilder, isNumber, PlatformRecord, TrackedMap, type GMap, type Value } from './values.js';
 import { recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
 import { describe, propertyName, readWholeStore } from './properties.js';
 
@@ -179,8 +179,8 @@ export function invokeMethod(frame: Frame, self: Value, name: string, args: Valu
   }
   if (self === frame.app.self) return callUnqualified({ app: frame.app, scope: new Scope(null) }, name, args, named);
   if (self instanceof TrackedMap) return storeMethod(frame.app, self, name, withNamed(args, named));
-  // A device's State is a platform object: its getters read its properties (`getValue()`).
-  if (self instanceof DeviceStateMap && args.length === 0 && !named) {
+  // A platform object's getters read its properties (a State's `getValue()`, a Capability's `getName()`).
+  if (self instanceof PlatformRecord && args.length === 0 && !named) {
     const property = getterProperty(name);
     if (property !== undefined && self.has(property)) return self.get(property) ?? null;
   }
@@ -213,6 +213,7 @@ export function invokeMethod(frame: Frame, self: Value, name: string, args: Valu
   if (Array.isArray(self) && self.length === 0 && !named) return [];
   if (self instanceof Map && self.get(name) instanceof GClosure) return (self.get(name) as GClosure).invoke(withNamed(args, named));
   if (misspelledMethod(self, name)) throw missingMethod(name, className(self));
+  if (self instanceof PlatformRecord) throw missingMethod(name, self.javaClass);
   frame.app.platform.unresolvedMethod?.(self, name);
   return unsupported(`method ${name}() of ${describe(self)}`);
 }

@@ -50,16 +50,30 @@ export class GDate {
 }
 
 /**
- * A device's `currentState(attr)`: the State's properties as a map that also equals the text of
+ * An object of the platform's API that apps read by its properties (a device's State, Capability,
+ * Attribute, Command): a map of its properties, whose getters read them (`getName()`); its class
+ * has no other methods, so calling one is Groovy's MissingMethodException (calls.ts).
+ */
+export class PlatformRecord extends Map<Value, Value> {
+  constructor(
+    entries: Iterable<[Value, Value]>,
+    readonly javaClass: string,
+  ) {
+    super(entries);
+  }
+}
+
+/**
+ * A device's `currentState(attr)`: the State's properties as a record that also equals the text of
  * its value. The reference's device classes return the value itself, and the corpus's adapted apps
  * rely on it (`currentState("motion") == "inactive"`); `.value`, `.date` still work (docs/model.md).
  */
-export class DeviceStateMap extends Map<Value, Value> {
+export class DeviceStateMap extends PlatformRecord {
   constructor(
     entries: Iterable<[Value, Value]>,
     readonly text: string | null,
   ) {
-    super(entries);
+    super(entries, 'physicalgraph.device.State');
   }
 }
 

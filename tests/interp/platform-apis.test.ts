@@ -300,6 +300,20 @@ describe("a device's capabilities", () => {
     expect(show('def c = dimmer.capabilities.find { it.name == "Switch Level" }; [c.commands*.name.contains("setLevel"), c.attributes*.name.contains("level")]', prefs)).toBe('[true, true]');
     expect(show('door.capabilities.first().commands*.name.containsAll(["lock", "unlock"])', prefs)).toBe('true');
   });
+
+  it('and their commands and attributes, and the supported ones, read by their getters as the platform objects they are', () => {
+    const prefs = 'preferences { section { input "dimmer", "capability.switchLevel"; input "door", "capability.doorControl" } }';
+    expect(show('dimmer.capabilities.collect { c -> [c.getName(), c.getCommands()*.getName().contains("setLevel"), c.getAttributes()*.getName().contains("level")] }', prefs)).toBe('[[Switch Level, true, true]]');
+    // A door monitor closes a door that supports `close`: `for (command in door.supportedCommands) if ("close" == command.getName())`.
+    expect(show('[door.supportedCommands.any { "close" == it.getName() }, door.supportedAttributes*.getName().contains("door")]', prefs)).toBe('[true, true]');
+  });
+
+  it('have no methods but their getters: any other is a MissingMethodException, on a State too', () => {
+    const prefs = 'preferences { section { input "dimmer", "capability.switchLevel"; input "motion", "capability.motionSensor" } }';
+    expect(() => show('dimmer.capabilities[0].getMaker()', prefs)).toThrow(/MissingMethodException: No signature of method: physicalgraph\.device\.Capability\.getMaker\(\)/);
+    // A heater app asks `motionSensor.currentState("motion").contains("inactive")`.
+    expect(() => show('motion.currentState("motion").contains("inactive")', prefs)).toThrow(/MissingMethodException: No signature of method: physicalgraph\.device\.State\.contains\(\)/);
+  });
 });
 
 describe('a page method called while the app runs', () => {

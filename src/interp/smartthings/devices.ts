@@ -8,8 +8,8 @@ import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import { getterProperty } from '../../parser/accessors.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
-import { DeviceStateMap, GDate, isNumber, type DeviceRef, type GMap, type Value } from '../values.js';
-import { HUB, mapOf } from './objects.js';
+import { DeviceStateMap, GDate, isNumber, PlatformRecord, type DeviceRef, type GMap, type Value } from '../values.js';
+import { HUB } from './objects.js';
 
 function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Value {
   if (!d.attributes.includes(attribute)) return null;
@@ -77,9 +77,9 @@ export function deviceProperty(ctx: RuntimeContext, d: DeviceRef, name: string):
     case 'capabilities':
       return d.capabilities.map(capabilityObject);
     case 'supportedAttributes':
-      return d.attributes.map((a) => mapOf({ name: a }));
+      return d.attributes.map(attributeObject);
     case 'supportedCommands':
-      return d.commands.map((c) => mapOf({ name: c }));
+      return d.commands.map(commandObject);
     case 'status':
       return 'ONLINE';
     // What the model does not know of the user's device: no maker, no model, no activity recorded.
@@ -107,15 +107,17 @@ export function deviceProperty(ctx: RuntimeContext, d: DeviceRef, name: string):
  * it (`switchLevel` → "Switch Level"; bridge apps look a client's command up in
  * `capability.commands` under that name) and its commands and attributes, each with a `name`.
  */
-function capabilityObject(capability: string): GMap {
+function capabilityObject(capability: string): PlatformRecord {
   const spec = capabilityOf(capability);
-  const named = (names: readonly string[]) => names.map((name) => mapOf({ name }));
-  return mapOf({
+  return new PlatformRecord(Object.entries({
     name: capability.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()),
-    commands: named(spec ? commandNames(spec) : []),
-    attributes: named(spec ? attributeNames(spec) : []),
-  });
+    commands: (spec ? commandNames(spec) : []).map(commandObject),
+    attributes: (spec ? attributeNames(spec) : []).map(attributeObject),
+  }), 'physicalgraph.device.Capability');
 }
+
+const attributeObject = (name: string) => new PlatformRecord([['name', name]], 'physicalgraph.device.Attribute');
+const commandObject = (name: string) => new PlatformRecord([['name', name]], 'physicalgraph.device.Command');
 
 export function deviceMethod(ctx: RuntimeContext, d: DeviceRef, name: string, args: Value[], n: GMap | null): MethodResult {
   switch (name) {

@@ -83,10 +83,12 @@ export function nullObjectMethod(name: string, args: Value[]): MethodResult {
   return OBJECT_ITERATING_METHODS.has(name) ? returnsReceiver(name, null, callGroovyMethod(iterate(null), name, args)) : NOT_FOUND;
 }
 
-/** `each` and `eachWithIndex` return their receiver, not the list of its elements they went over. */
+/** `each`, `eachWithIndex` and `reverseEach` return their receiver, not the list of its elements they went over. */
 function returnsReceiver(name: string, self: Value, result: MethodResult): MethodResult {
-  return result !== NOT_FOUND && (name === 'each' || name === 'eachWithIndex') ? self : result;
+  return result !== NOT_FOUND && RETURN_RECEIVER.has(name) ? self : result;
 }
+
+const RETURN_RECEIVER = new Set(['each', 'eachWithIndex', 'reverseEach']);
 
 /** The GDK methods of the receiver's type, or undefined for a value that has none of its own. */
 function gdkMethodsOf(self: Value): Record<string, Method<never>> | undefined {

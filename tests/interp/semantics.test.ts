@@ -72,9 +72,18 @@ describe('each and eachWithIndex', () => {
     expect(show('def l = [1, 2]; def m = [a: 1]; [l.each { }.is(l), m.each { k, v -> }.is(m), l.eachWithIndex { v, i -> }.is(l), 5.each { }, "ab".each { }]')).toBe('[true, true, true, 5, ab]');
     expect(show('def n = null; n.each { }')).toBe('null');
   });
+
+  it('and reverseEach, which goes over a list or a map from its end (a heat-tape app walks its forecast back)', () => {
+    expect(show('def seen = []; def l = [1, 2, 3]; [l.reverseEach { seen << it }.is(l), seen]')).toBe('[true, [3, 2, 1]]');
+    expect(show('def seen = []; [a: 1, b: 2].reverseEach { k, v -> seen << "$k$v" }; seen')).toBe('[b2, a1]');
+  });
 });
 
 describe('GDK methods apps call rarely', () => {
+  it('makes an object with a class\'s newInstance, as `new` does (a lock checker builds its message in `StringBuilder.newInstance()`)', () => {
+    expect(show('def sb = StringBuilder.newInstance(); sb << "locked: "; sb.append(2); [sb.toString(), HashMap.newInstance().size(), Date.newInstance() == new Date()]')).toBe('[locked: 2, 0, true]');
+  });
+
   it('finds characters of a string with a closure, and a match of a regular expression without one', () => {
     expect(show('["abc".find { it == "b" }, "abc".findAll { it != "b" }, "a1b2".find(/\\d/), "ab".find { it == "z" }]')).toBe('[b, [a, c], 1, null]');
   });

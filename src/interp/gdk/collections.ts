@@ -87,13 +87,17 @@ function keepOnly(s: Value[], a: Value[], retained: boolean): boolean {
 }
 
 export const iterableMethods: Record<string, Method<Value[]>> = {
-  // Both return their receiver (callGroovyMethod gives a map or any other object back itself).
+  // Each returns its receiver (callGroovyMethod gives a map or any other object back itself).
   each: (s, a) => {
     for (const e of s) callEach(closureArg(a)!, e);
     return s;
   },
   eachWithIndex: (s, a) => {
     s.forEach((e, i) => callEach(closureArg(a)!, e, [i]));
+    return s;
+  },
+  reverseEach: (s, a) => {
+    for (const e of [...s].reverse()) callEach(closureArg(a)!, e);
     return s;
   },
   collect: (s, a) => (closureArg(a) ? s.map((e) => callEach(closureArg(a)!, e)) : [...s]),

@@ -146,6 +146,8 @@ export function javaProperty(self: Value, name: string, clock: time.Clock): Meth
 /** Methods of Java objects; a class's static methods get named arguments as a leading map. */
 export function javaMethod(self: Value, name: string, args: Value[], n: GMap | null, clock: time.Clock): MethodResult {
   if (self instanceof GDate) return dateMethod(self, name, args);
+  // Groovy's Class.newInstance(args) is `new` of that class (`StringBuilder.newInstance()`).
+  if (self instanceof ClassRef && name === 'newInstance') return newObject(self.name, args, n, clock);
   if (self instanceof ClassRef) return classStatic(self.name, name, n ? [n, ...args] : args, clock);
   if (self instanceof GException && name === 'getMessage') return self.message;
   if (self instanceof BuiltinObject) {

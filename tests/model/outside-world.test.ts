@@ -8,6 +8,7 @@ import { buildPairEvents, type PairEvent } from '../../src/model/events.js';
 import { Home } from '../../src/model/home.js';
 import { liveAttributes } from '../../src/model/live-attributes.js';
 import { endpointRequest, serviceResponse } from '../../src/model/outside-world.js';
+import { UNKNOWN_HEADER_VALUE } from '../../src/interp/smartthings/http-response.js';
 import { endpoints, OTHER_NUMBER, webServices } from '../../src/analysis/web-payloads.js';
 import { MAX_DEVICE_PAYLOADS } from '../../src/analysis/device-payloads.js';
 import { methodWrites } from '../../src/analysis/method-writes.js';
@@ -166,6 +167,24 @@ describe('a response the closure hands on or iterates', () => {
     const home = new Home([app], { init: true, environment: pairEnvironment({ env: 'full' }) });
     home.install();
     expect(home.app.invoke('probe', [])).toEqual([[], []]);
+  });
+
+  it("has the getters of the platform's response, and the header an app asks for by name, of a value the model does not know", () => {
+    // A camera app logs in and keeps the cookie: `response.getHeaders('Set-Cookie')[0].getValue()`;
+    // a bed app joins every Set-Cookie's first part. With no header at all, both were stopped.
+    const app = ir(`def probe() {
+  def out = []
+  httpPost(uri: "https://example.com/login", body: "user=x") { response ->
+    out << response.getStatus() << (response.getData() == response.data)
+    out << response.getHeaders('Set-Cookie')[0].getValue()
+    out << response.getHeaders('Set-Cookie').collect { it.name + "=" + it.value.split(';')[0] }
+    out << response.getHeaders().size()
+  }
+  out
+}`);
+    const home = new Home([app], { init: true, environment: pairEnvironment({ env: 'full' }) });
+    home.install();
+    expect(home.app.invoke('probe', [])).toEqual([200, true, UNKNOWN_HEADER_VALUE, [`Set-Cookie=${UNKNOWN_HEADER_VALUE}`], 0]);
   });
 });
 

@@ -13,6 +13,7 @@ import * as time from '../time.js';
 import { BuiltinObject, ClassRef, DeviceRef, Double, GClosure, GDate, GEvent, type GMap, type Value } from '../values.js';
 import { ASYNC_HTTP_API, ASYNC_HTTP_VERBS } from '../../devices/smartapp-api.js';
 import { asyncResponse } from './async-response.js';
+import { httpResponse } from './http-response.js';
 import { APP, installedAppId, LOCATION, mapOf } from './objects.js';
 import { offsetMs, platformApiFunctions } from './platform-apis.js';
 
@@ -148,7 +149,7 @@ function http(api: string): BuiltinFunction {
   return (ctx, args, n) => {
     const closure = args.find((a): a is GClosure => a instanceof GClosure);
     const response = sendRequest(ctx, api, n ?? args[0] ?? null, closure !== undefined);
-    if (closure && response !== undefined) closure.invoke([response]);
+    if (closure && response !== undefined) closure.invoke([response instanceof Map ? httpResponse(response) : response]);
     return null;
   };
 }

@@ -5,6 +5,7 @@ import type { AppMetadata } from '../ir/ir.js';
 import type { ErrorPosition } from './errors.js';
 import type { MethodResult } from './groovy-methods.js';
 import type { AppHandle, Host } from './host.js';
+import { outsideCategories } from './java/durations.js';
 import type { Clock } from './time.js';
 import type { GMap, TrackedMap, Value } from './values.js';
 
@@ -113,7 +114,7 @@ export class Budget {
     this.runBase = this.depth;
     this.runNesting = this.nesting;
     try {
-      return fn();
+      return outsideCategories(fn);
     } finally {
       this.runBase = outerBase;
       this.runNesting = outerNesting;

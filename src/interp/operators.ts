@@ -3,6 +3,7 @@
 import { GroovyError } from './errors.js';
 import { checkLength, ValueWalk } from './limits.js';
 import * as num from './numbers.js';
+import { combineDurations, compareDurations, dateDifference, durationText, GDuration, shiftDate } from './java/durations.js';
 import {
   BuiltinObject,
   ClassRef,
@@ -54,6 +55,7 @@ function equalValues(a: Value, b: Value, walk: ValueWalk): boolean {
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && walk.inside(a.length, () => a.every((x, i) => equalValues(x, b[i], walk)));
   if (a instanceof Map) return b instanceof Map && walk.inside(a.size, () => mapsEqual(a, b, walk));
   if (a instanceof GDate) return b instanceof GDate && a.time === b.time;
+  if (a instanceof GDuration) return b instanceof GDuration && compareDurations(a, b) === 0;
   if (a instanceof GMapEntry) return b instanceof GMapEntry && walk.inside(2, () => equalValues(a.key, b.key, walk) && equalValues(a.value, b.value, walk));
   if (a instanceof ClassRef) return b instanceof ClassRef && a.name === b.name;
   return false;
@@ -83,6 +85,7 @@ export function compare(a: Value, b: Value): number {
   if (isCharacter(a) && isNumber(b)) return num.compareNumbers(a.charCodeAt(0), b);
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   if (a instanceof GDate && b instanceof GDate) return Math.sign(a.time - b.time);
+  if (a instanceof GDuration && b instanceof GDuration) return compareDurations(a, b);
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? 1 : -1;
   if (equals(a, b)) return 0;
   if (isNumber(a) || typeof a === 'string' || typeof a === 'boolean' || a instanceof GDate) {
@@ -130,6 +133,7 @@ function printed(v: Value, walk: ValueWalk): string {
   // Java prints the identity hash; the model has no identities, so it shows the state instead.
   if (v instanceof GRandom) return `java.util.Random@${v.seed.toString(16)}`;
   if (v instanceof GStringBuilder) return v.text;
+  if (v instanceof GDuration) return durationText(v);
   if (v instanceof BuiltinObject) return v.kind === 'timeZone' || v.kind === 'hub' || v.kind === 'jsonBuilder' ? v.id : v.kind;
   return String(v);
 }
@@ -160,6 +164,9 @@ export function plus(a: Value, b: Value): Value {
     return new Map([...a, ...b.map((x): [Value, Value] => [x.key, x.value])]);
   }
   if (a instanceof GDate && typeof b === 'number') return new GDate(a.time + b * 86_400_000);
+  if (a instanceof GDate && b instanceof GDuration) return shiftDate(a, b, 1);
+  if (a instanceof GDuration && b instanceof GDate) return shiftDate(b, a, 1);
+  if (a instanceof GDuration && b instanceof GDuration) return combineDurations(a, b, 1);
   if (a === null && typeof b === 'string') return `null${b}`;
   if (a === null) throw new GroovyError('NullPointerException', 'Cannot execute null+' + toStr(b));
   return num.add(asNumber(a, '+'), asNumber(b, '+'));
@@ -187,7 +194,10 @@ export function minus(a: Value, b: Value): Value {
     return new Map([...a].filter(([k, v]) => !(b.has(k) && equals(b.get(k) ?? null, v))));
   }
   if (a instanceof GDate && typeof b === 'number') return new GDate(a.time - b * 86_400_000);
-  if (a instanceof GDate && b instanceof GDate) return Math.round((a.time - b.time) / 86_400_000);
+  if (a instanceof GDate && b instanceof GDuration) return shiftDate(a, b, -1);
+  if (a instanceof GDuration && b instanceof GDuration) return combineDurations(a, b, -1);
+  // Inside `use(TimeCategory)` the TimeDuration between the dates, else a number of days.
+  if (a instanceof GDate && b instanceof GDate) return dateDifference(a, b) ?? Math.round((a.time - b.time) / 86_400_000);
   if (a === null) throw new GroovyError('NullPointerException', 'Cannot execute null-' + toStr(b));
   return num.subtract(asNumber(a, '-'), asNumber(b, '-'));
 }

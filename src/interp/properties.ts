@@ -7,6 +7,7 @@ import { GroovyError, missingProperty, nullPointer } from './errors.js';
 import { NOT_FOUND, callGroovyMethod, iterate, listGet, listPut } from './groovy-methods.js';
 import { calendarField } from './java/calendar.js';
 import { isKnownClass, javaProperty, javaSetProperty } from './java/classes.js';
+import { categoryProperty } from './java/durations.js';
 import * as num from './numbers.js';
 import { toStr } from './operators.js';
 import { inheritTag, noteMutation } from './ownership.js';
@@ -131,6 +132,8 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
   // has none but its class (`json.type` of a parsed "1"): any other is Groovy's own error.
   if (typeof obj === 'string' && name === 'empty') return obj.length === 0;
   if (typeof obj === 'string' && name === 'bytes') return callGroovyMethod(obj, 'getBytes', []) as Value;
+  const duration = categoryProperty(obj, name);
+  if (duration) return duration;
   if (typeof obj === 'string' || typeof obj === 'boolean' || isNumber(obj)) throw missingProperty(name, javaClassName(obj));
   return unsupported(`property ${name} of ${describe(obj)}`);
 }

@@ -17,6 +17,7 @@ import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder 
 import { formatJava } from './formatter.js';
 import { mathConstant, mathStatic } from './math.js';
 import { newStringBuilder } from './string-builder.js';
+import { durationMethod, durationProperty, GDuration, isTimeCategory } from './durations.js';
 
 /**
  * java.net.URLEncoder.encode(s, "UTF-8"): application/x-www-form-urlencoded, so letters, digits and
@@ -129,7 +130,7 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
 
 /** Class names usable as values (`Math.round`, `TimeZone.getTimeZone`, `case Integer:`). */
 export function isKnownClass(name: string): boolean {
-  return /^(java\.[a-z.]+\.)?[A-Z][A-Za-z]*$/.test(name) || /^groovy\.json\.[A-Z]/.test(name);
+  return /^(java\.[a-z.]+\.)?[A-Z][A-Za-z]*$/.test(name) || /^groovy\.json\.[A-Z]/.test(name) || isTimeCategory(name);
 }
 
 /** Properties of Java objects: dates, time zones, classes' static fields, exceptions. */
@@ -140,6 +141,7 @@ export function javaProperty(self: Value, name: string, clock: time.Clock): Meth
   if (self instanceof BuiltinObject && self.kind === 'timeZone') return timeZoneProperty(self, name);
   if (self instanceof BuiltinObject && self.kind === 'calendar') return calendarProperty(self, name);
   if (self instanceof BuiltinObject && self.kind === 'jsonBuilder' && name === 'content') return jsonBuilderMethod(self, 'getContent');
+  if (self instanceof GDuration) return durationProperty(self, name, clock) ?? NOT_FOUND;
   return NOT_FOUND;
 }
 
@@ -150,6 +152,7 @@ export function javaMethod(self: Value, name: string, args: Value[], n: GMap | n
   if (self instanceof ClassRef && name === 'newInstance') return newObject(self.name, args, n, clock);
   if (self instanceof ClassRef) return classStatic(self.name, name, n ? [n, ...args] : args, clock);
   if (self instanceof GException && name === 'getMessage') return self.message;
+  if (self instanceof GDuration) return durationMethod(self, name, args, clock) ?? NOT_FOUND;
   if (self instanceof BuiltinObject) {
     if (self.kind === 'timeZone') return timeZoneMethod(self, name, args, clock);
     if (self.kind === 'dateFormat') return dateFormatMethod(self, name, args, clock);

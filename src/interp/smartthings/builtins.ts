@@ -5,6 +5,7 @@ import { ErrorAnswer, GroovyError, UnsupportedError } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import type { MessageKind, RuntimeSubscription, SubscriptionTarget, TimerKind } from '../host.js';
 import { instantOf, zoneOf } from '../java/dates.js';
+import { isTimeCategory, withTimeCategory } from '../java/durations.js';
 import { formatJava } from '../java/formatter.js';
 import { parseJson } from '../java/json.js';
 import * as num from '../numbers.js';
@@ -292,6 +293,14 @@ const functions: Record<string, BuiltinFunction> = {
   buildActionUrl: (ctx, args) => {
     const token = toStr(ctx.storeGet(ctx.state, 'accessToken'));
     return `${API_SERVER}/api/token/${token}/smartapps/installations/${installedAppId(ctx)}/${toStr(args[0] ?? '')}`;
+  },
+  // The GDK's `use(Category) { ... }`: TimeCategory's durations inside the block (java/durations.ts).
+  use: (_ctx, args) => {
+    const [category, body] = args;
+    if (!(category instanceof ClassRef) || !isTimeCategory(category.name) || !(body instanceof GClosure)) {
+      throw new UnsupportedError(`use(${category instanceof ClassRef ? category.name : toStr(category ?? null)}): a category other than groovy.time.TimeCategory`);
+    }
+    return withTimeCategory(() => body.invoke([]));
   },
   // The GDK's sprintf on every object: java.util.Formatter's format.
   sprintf: (_ctx, args) => formatJava(toStr(args[0] ?? null), args.slice(1)),

@@ -53,7 +53,10 @@ export function serviceResponse(service: WebService, answer: string | null): GMa
   const text = answer ?? service.answers.at(-1) ?? OTHER_ANSWER;
   // A path the closure iterates holds a list: an empty one, as a service that lists nothing.
   const lists = new Set(service.lists.map((p) => p.join('.')));
-  const response = payloadMap(service.paths, (path) => (lists.has(path.join('.')) ? [] : formatted(service.formats[path.join('.')], text)));
+  // The whole `data`, kept (`state.auth = response.data`) or handed on and compared against
+  // nothing, is a JSON object as where the closure reads no path of it (below).
+  const paths = service.answers.length > 1 ? service.paths : service.paths.filter((p) => p.join('.') !== 'data');
+  const response = payloadMap(paths, (path) => (lists.has(path.join('.')) ? [] : formatted(service.formats[path.join('.')], text)));
   // A service that answers answers successfully. Where the closure reads no path of `data` (the
   // response goes to a callback, or to a local read after the call), the answer is an empty JSON
   // object: its fields read as null, as those of a service's answer that lacks them. Text would

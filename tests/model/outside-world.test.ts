@@ -169,6 +169,23 @@ describe('a response the closure hands on or iterates', () => {
     expect(home.app.invoke('probe', [])).toEqual([[], []]);
   });
 
+  it('has an empty JSON object as its data where the closure keeps it whole and compares it against nothing', () => {
+    // A camera app keeps a login's answer (`state.auth_params = response.data`) and reads
+    // `state.auth_params.access_token` in its next request; as the answer's text, that read was a
+    // MissingPropertyException no service could cause. A closure that compares the data keeps it.
+    const app = ir(`def probe() {
+  httpPost(uri: "https://example.com/login", body: "user=x") { response -> state.auth = response.data }
+  def ok = null
+  httpGet(uri: "https://example.com/ping") { response -> ok = response.data == "pong" }
+  [state.auth.access_token, state.auth instanceof Map, ok]
+}`);
+    const [kept, compared] = webServices(app);
+    expect([kept.paths, kept.answers.length, compared.paths, compared.answers]).toEqual([[['data']], 1, [['data']], ['pong', 'other']]);
+    const home = new Home([app], { init: true, environment: pairEnvironment({ env: 'full' }) });
+    home.install();
+    expect(home.app.invoke('probe', [])).toEqual([null, true, false]);
+  });
+
   it("has the getters of the platform's response, and the header an app asks for by name, of a value the model does not know", () => {
     // A camera app logs in and keeps the cookie: `response.getHeaders('Set-Cookie')[0].getValue()`;
     // a bed app joins every Set-Cookie's first part. With no header at all, both were stopped.

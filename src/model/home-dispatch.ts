@@ -14,6 +14,18 @@ import { eventDataOf, isManualEvent, type PlainValue } from '../devices/capabili
 import { isLocationVariable, type DeviceState, type HomeWorld, type LocationVariable } from './home-world.js';
 import type { TraceStep } from './trace-step.js';
 
+/**
+ * A part of the home's state a transition used beyond the locations it accessed: an app whose code
+ * ran (it may read any of its state), a device a command or an event changed (a command reads
+ * every value of the device, the attributes whose values cannot matter included, which are no
+ * locations). With how many distinct locations had been accessed when it was first used.
+ */
+export interface PartUse {
+  readonly part: 'app' | 'device';
+  readonly id: string;
+  readonly afterLocations: number;
+}
+
 export class Dispatcher {
   readonly records: TraceStep[] = [];
   /**
@@ -26,6 +38,11 @@ export class Dispatcher {
    * location, else a read), in the order the locations were first accessed.
    */
   private transitionLog: Map<string, AccessKind> | null = null;
+  /**
+   * The parts the transition in progress used beyond its locations: with the locations, the parts
+   * of the home's state it touched, in the order it first touched them (home-state.ts, `touchedParts`).
+   */
+  private partUses: PartUse[] = [];
   /** How deep in handler runs the current record is. */
   depth = 0;
   /**
@@ -74,11 +91,12 @@ export class Dispatcher {
    * does, so the independence relation is that of every access made); and `every` access in order
    * (empty without `everyAccess`).
    */
-  transition(body: () => void, writesOnly = false): { strongest: ReadonlyMap<string, AccessKind>; every: Access[] } {
+  transition(body: () => void, writesOnly = false): { strongest: ReadonlyMap<string, AccessKind>; every: Access[]; partUses: readonly PartUse[] } {
     this.records.length = 0;
     this.detailed = !writesOnly;
     const strongest = new Map<string, AccessKind>();
     const every: Access[] = [];
+    const partUses: PartUse[] = (this.partUses = []);
     this.transitionLog = strongest;
     if (this.everyAccess) this.openLogs.push(every);
     try {
@@ -88,7 +106,7 @@ export class Dispatcher {
       this.detailed = true;
       if (this.everyAccess) this.openLogs.pop();
     }
-    return { strongest, every };
+    return { strongest, every, partUses };
   }
 
   access(kind: AccessKind, location: string): void {
@@ -97,6 +115,12 @@ export class Dispatcher {
     if (this.openLogs.length === 0) return;
     const access = { kind, location };
     for (const handlerLog of this.openLogs) handlerLog.push(access);
+  }
+
+  /** The transition in progress uses a part of the state: an app about to run, a device about to change (`PartUse`). */
+  usePart(part: PartUse['part'], id: string): void {
+    const log = this.transitionLog;
+    if (log !== null && !this.partUses.some((u) => u.part === part && u.id === id)) this.partUses.push({ part, id, afterLocations: log.size });
   }
 
   /**
@@ -108,6 +132,7 @@ export class Dispatcher {
     // An attribute left out of the state (live-attributes.ts) is no location: nothing reads it.
     const location = this.world.isLiveAttribute(attribute) ? deviceAttributeLocation(state.ref.id, attribute) : undefined;
     if (location) this.access('read', location);
+    else this.usePart('device', state.ref.id);
     const changed = toStr(state.values.get(attribute) ?? null) !== valueText;
     if (!changed && !state.spec?.alwaysDispatches && !this.world.alwaysDispatched(attribute)) return;
     state.values.set(attribute, eventValue(state, attribute, valueText));
@@ -238,6 +263,7 @@ export class Dispatcher {
    */
   runHandler(app: AppInstance, handler: string, cause: string, args: Value[]): void {
     if (!app.hasMethod(handler)) return;
+    this.usePart('app', app.id);
     this.beforeHandler(app);
     const log: Access[] | undefined = this.everyAccess ? [] : undefined;
     if (this.detailed) this.records.push({ kind: 'handler', depth: this.depth, app: app.id, appName: this.world.appName(app.id), handler, cause, ...(log ? { accesses: log } : {}) });

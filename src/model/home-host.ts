@@ -82,6 +82,7 @@ export class HomeHost implements Host {
     // the user's device handler) is recorded and changes nothing the model knows of.
     const changes = state?.spec ? applyCommand(state.spec, state.values, command, args, this.environment.nullArguments === 'change-nothing') : undefined;
     if (!changes || !state) return null;
+    events.usePart('device', device.id);
     for (const change of changes) {
       // An attribute whose value cannot matter is no location the checker needs to order.
       const location = this.world.isLiveAttribute(change.attribute) ? deviceAttributeLocation(device.id, change.attribute) : undefined;

@@ -9,6 +9,8 @@ import type { GMap, Value } from '../interp/values.js';
 import { NOW_MS } from '../interp/time.js';
 import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
 import type { HomeWorld } from './home-world.js';
+import { CLOCK } from '../interp/access.js';
+import type { PartUse } from './home-dispatch.js';
 
 /** Everything that can influence the home's future (app states included). */
 export interface HomeSnapshot {
@@ -31,6 +33,95 @@ export interface TimerSnapshot {
   readonly event: number;
 }
 
+/** A state as the model checker keeps it: the snapshot, its key, and the part numbers the key is made of. */
+export interface CapturedState {
+  readonly snapshot: HomeSnapshot;
+  readonly key: string;
+  /** The number of each part's canonical text, in the layout's order. */
+  readonly parts: readonly number[];
+  readonly layout: PartLayout;
+}
+
+/** A part a transition changed: its position in the layout, its new number and the new part. */
+export interface PartChange {
+  readonly position: number;
+  readonly number: number;
+  readonly part: unknown;
+}
+
+type LocationPart = Pick<HomeSnapshot, 'mode' | 'alarmSystemStatus' | 'clock'>;
+
+/**
+ * The order of a state's parts in its key: each device (by id), the location (mode, Smart Home
+ * Monitor, clock), the subscriptions, the pending timers, then each app. Shared by every state with
+ * the same devices.
+ */
+export class PartLayout {
+  readonly location: number;
+  readonly subscriptions: number;
+  readonly timers: number;
+  readonly firstApp: number;
+  private readonly deviceIndex: ReadonlyMap<string, number>;
+  private readonly appIndex: ReadonlyMap<string, number>;
+  /** The part of each location seen so far (see `positionOf`). */
+  private readonly positions = new Map<string, number | undefined>();
+
+  constructor(
+    readonly devices: readonly string[],
+    appIds: readonly string[],
+  ) {
+    this.location = devices.length;
+    this.subscriptions = this.location + 1;
+    this.timers = this.location + 2;
+    this.firstApp = this.location + 3;
+    this.deviceIndex = new Map(devices.map((id, i) => [id, i]));
+    this.appIndex = new Map(appIds.map((id, i) => [id, this.firstApp + i]));
+  }
+
+  appPosition(appId: string): number | undefined {
+    return this.appIndex.get(appId);
+  }
+
+  devicePosition(deviceId: string): number | undefined {
+    return this.deviceIndex.get(deviceId);
+  }
+
+  /**
+   * The part of the state an access location (interp/access.ts) is in: a device attribute is its
+   * device's, the location's attributes and the clock the location's, a timer or an event's
+   * enablement (check/locations.ts) the pending timers', a subscription's flag the subscriptions',
+   * anything else of an app (its fields, state, settings, child devices) that app's. Undefined for
+   * a device of no part.
+   */
+  positionOf(location: string): number | undefined {
+    if (this.positions.has(location)) return this.positions.get(location);
+    const position = this.partOf(location);
+    this.positions.set(location, position);
+    return position;
+  }
+
+  private partOf(location: string): number | undefined {
+    if (location === CLOCK || location.startsWith('location.')) return this.location;
+    if (location.startsWith('#enabled.')) return this.timers;
+    const [owner, kind] = location.split('.', 2);
+    if (owner === 'device') return this.devicePosition(kind);
+    const app = this.appIndex.get(owner);
+    if (app === undefined) return undefined;
+    if (kind === 'subscription') return this.subscriptions;
+    return kind === 'timer' ? this.timers : app;
+  }
+}
+
+/** The part at a position of a state (see PartLayout). */
+function partAt(state: CapturedState, position: number): unknown {
+  const { layout, snapshot } = state;
+  if (position < layout.devices.length) return snapshot.devices.get(layout.devices[position]);
+  if (position === layout.location) return { mode: snapshot.mode, alarmSystemStatus: snapshot.alarmSystemStatus, clock: snapshot.clock };
+  if (position === layout.subscriptions) return snapshot.subscriptions;
+  if (position === layout.timers) return snapshot.timers;
+  return snapshot.apps[position - layout.firstApp];
+}
+
 export class HomeStates {
   /** Every canonical text of a part of the home seen so far, numbered (see `capture`). */
   private readonly partIds = new Map<string, number>();
@@ -41,6 +132,8 @@ export class HomeStates {
   /** The snapshot restored last: `capture` keeps its parts that a transition left as they were. */
   private restored: HomeSnapshot | undefined;
   private readonly flatDevices = new WeakMap<object, boolean>();
+  private readonly layouts = new Map<string, PartLayout>();
+  private lastLayout: PartLayout | undefined;
 
   constructor(private readonly world: HomeWorld) {}
 
@@ -94,12 +187,13 @@ export class HomeStates {
    * or two) keeps that part and its number without printing its text: printing every part was half
    * of a transition's time.
    */
-  capture(): { snapshot: HomeSnapshot; key: string } {
+  capture(): CapturedState {
     const { world } = this;
     const before = this.restored;
     const numbers: number[] = [];
     const devices = new Map<string, ReadonlyMap<string, Value>>();
-    for (const id of [...world.devices.keys()].sort()) {
+    const layout = this.layoutOf([...world.devices.keys()].sort());
+    for (const id of layout.devices) {
       const values = world.devices.get(id)!.values;
       const kept = before?.devices.get(id);
       const part = kept && this.partNumbers.has(kept) && sameValue(values as GMap, kept as GMap) ? kept : this.shared(this.deviceText(id), () => copyValues(values));
@@ -119,7 +213,81 @@ export class HomeStates {
       numbers.push(this.partNumbers.get(part)!);
       return part as AppSnapshot;
     });
-    return { snapshot: { devices, mode: world.mode, alarmSystemStatus: world.alarmSystemStatus, clock: world.clock, subscriptions, timers, apps }, key: numbers.join(',') };
+    return { snapshot: { devices, mode: world.mode, alarmSystemStatus: world.alarmSystemStatus, clock: world.clock, subscriptions, timers, apps }, key: numbers.join(','), parts: numbers, layout };
+  }
+
+  /** The one layout of homes with these devices (sorted ids), the last one's kept at hand. */
+  private layoutOf(devices: readonly string[]): PartLayout {
+    const last = this.lastLayout;
+    if (last && last.devices.length === devices.length && last.devices.every((id, i) => id === devices[i])) return last;
+    const text = devices.join('\u0000');
+    let layout = this.layouts.get(text);
+    if (!layout) this.layouts.set(text, (layout = new PartLayout(devices, this.world.apps.map((a) => a.id))));
+    return (this.lastLayout = layout);
+  }
+
+  /**
+   * The parts of a state a transition from it touched (the parts it used, `partUses`, and the
+   * locations it `accessed`, in the order it first touched them), or undefined where one belongs to
+   * no part of the state's layout (a device first used in the transition). The subscriptions come
+   * first: every event's delivery reads them.
+   */
+  touchedParts(layout: PartLayout, accessed: Iterable<string>, partUses: readonly PartUse[]): number[] | undefined {
+    const touched = [layout.subscriptions];
+    const touch = (position: number | undefined) => {
+      if (position === undefined) return false;
+      if (!touched.includes(position)) touched.push(position);
+      return true;
+    };
+    let used = 0;
+    const usedBefore = (count: number) => {
+      for (; used < partUses.length && partUses[used].afterLocations <= count; used++) {
+        const { part, id } = partUses[used];
+        if (!touch(part === 'app' ? layout.appPosition(id) : layout.devicePosition(id))) return false;
+      }
+      return true;
+    };
+    let locations = 0;
+    for (const location of accessed) {
+      if (!usedBefore(locations++) || !touch(layout.positionOf(location))) return undefined;
+    }
+    return usedBefore(Infinity) ? touched : undefined;
+  }
+
+  /**
+   * What a transition from `from` to `to` changed, part by part, or undefined where it changed a
+   * part it did not touch (`touchedParts`: its touched parts would then not decide its result) or
+   * the home's devices.
+   */
+  changes(from: CapturedState, to: CapturedState, touched: readonly number[]): PartChange[] | undefined {
+    if (from.layout !== to.layout) return undefined;
+    const changes: PartChange[] = [];
+    for (let position = 0; position < to.parts.length; position++) {
+      if (to.parts[position] === from.parts[position]) continue;
+      if (!touched.includes(position)) return undefined;
+      changes.push({ position, number: to.parts[position], part: partAt(to, position) });
+    }
+    return changes;
+  }
+
+  /** The state `from` with `changes` made (see `changes`): the state a remembered transition leads to. */
+  changed(from: CapturedState, changes: readonly PartChange[]): CapturedState {
+    const { layout } = from;
+    const parts = [...from.parts];
+    const snapshot: { -readonly [K in keyof HomeSnapshot]: HomeSnapshot[K] } = { ...from.snapshot };
+    let devices: Map<string, ReadonlyMap<string, Value>> | undefined;
+    let apps: AppSnapshot[] | undefined;
+    for (const { position, number, part } of changes) {
+      parts[position] = number;
+      if (position < layout.devices.length) (devices ??= new Map(from.snapshot.devices)).set(layout.devices[position], part as ReadonlyMap<string, Value>);
+      else if (position === layout.location) Object.assign(snapshot, part as LocationPart);
+      else if (position === layout.subscriptions) snapshot.subscriptions = part as HomeSnapshot['subscriptions'];
+      else if (position === layout.timers) snapshot.timers = part as HomeSnapshot['timers'];
+      else (apps ??= [...from.snapshot.apps])[position - layout.firstApp] = part as AppSnapshot;
+    }
+    if (devices) snapshot.devices = devices;
+    if (apps) snapshot.apps = apps;
+    return { snapshot, key: parts.join(','), parts, layout };
   }
 
   /** A device's canonical text: its id and the values of its live attributes. */

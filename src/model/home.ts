@@ -22,7 +22,7 @@ import { eventDataOf, isCommandSet } from '../devices/capabilities.js';
 import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
 import { HomeHost } from './home-host.js';
 import { DueTimers, type DueTimerEvent } from './due-timers.js';
-import { HomeStates, type HomeSnapshot } from './home-state.js';
+import { HomeStates, type CapturedState, type HomeSnapshot, type PartChange, type PartLayout } from './home-state.js';
 import { HomeWorld, LOCATION_MODES, type DeviceState } from './home-world.js';
 import { NoDeviceInputError } from './errors.js';
 import type { TraceStep } from './trace-step.js';
@@ -317,7 +317,7 @@ export class Home {
   }
 
   /** The home's snapshot and its key, in one pass (see HomeStates.capture). */
-  capture(): { snapshot: HomeSnapshot; key: string } {
+  capture(): CapturedState {
     return this.states.capture();
   }
 
@@ -332,11 +332,23 @@ export class Home {
 
   /**
    * Runs `body` as one transition (`transition`) whose records keep only the attribute writes and
-   * errors, and returns its strongest access per location: a write where it wrote the location,
-   * else a read.
+   * errors, and returns its strongest access per location (a write where it wrote the location,
+   * else a read) and the parts of the state it touched, in order, given the layout of the state it
+   * started from (HomeStates.touchedParts).
    */
-  strongestAccesses(body: () => void): ReadonlyMap<string, AccessKind> {
-    return this.events.transition(body, true).strongest;
+  strongestAccesses(body: () => void, layout: PartLayout): { accesses: ReadonlyMap<string, AccessKind>; touched: number[] | undefined } {
+    const { strongest, partUses } = this.events.transition(body, true);
+    return { accesses: strongest, touched: this.states.touchedParts(layout, strongest.keys(), partUses) };
+  }
+
+  /** What a transition from `from` to `to` that touched the parts at `touched` changed (HomeStates.changes). */
+  changes(from: CapturedState, to: CapturedState, touched: readonly number[]): PartChange[] | undefined {
+    return this.states.changes(from, to, touched);
+  }
+
+  /** The state `from` with `changes` made (HomeStates.changed). */
+  changed(from: CapturedState, changes: readonly PartChange[]): CapturedState {
+    return this.states.changed(from, changes);
   }
 }
 

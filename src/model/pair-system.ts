@@ -10,15 +10,14 @@ import type { AppIR } from '../ir/ir.js';
 import type { Environment } from './environment.js';
 import type { PairEvent } from './events.js';
 import { Home, type HomeSnapshot } from './home.js';
+import type { CapturedState } from './home-state.js';
+import { TransitionMemo, type RememberedTransition } from './transition-memo.js';
 import { conflictWrites, type WriteStep } from './conflict-writes.js';
 import { TrieNode } from './interned.js';
 import { liveAttributes } from './live-attributes.js';
 import type { TraceStep } from './trace-step.js';
 
-export interface PairState {
-  readonly snapshot: HomeSnapshot;
-  readonly key: string;
-}
+export type PairState = CapturedState;
 
 /** What a transition keeps for conflict detection: the attribute writes the apps made. */
 export interface PairTransitionInfo {
@@ -45,6 +44,16 @@ export interface Installation {
   readonly writes: readonly AttributeWrite[];
 }
 
+/**
+ * Whether transitions are remembered by the parts of the state they touched and not run again
+ * (transition-memo.ts): `on` (the default), `off`, or `verify`: run again and compared, throwing
+ * where they differ.
+ */
+export type MemoUse = 'on' | 'off' | 'verify';
+
+/** What a transition gives the checker besides its next state. */
+type StepResult = Omit<Step<PairState, PairTransitionInfo>, 'state'>;
+
 /** The reference's two initial configurations (reference §3.2), in the order it explores them. */
 export const INITIAL_CONFIGURATIONS = [true, false] as const;
 
@@ -61,6 +70,10 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
    * same accesses and writes as many others (see `execute`). Found by structure (interned.ts).
    */
   private readonly accessLists = new TrieNode<readonly Access[]>();
+  /** The transitions run so far, by the parts of the state they touched (transition-memo.ts). */
+  private readonly memo: TransitionMemo<StepResult> | undefined;
+  /** Whether a remembered transition is run again and compared (tests). */
+  private readonly verifyMemo: boolean;
   /** Every distinct exception an app raised in a handler so far (installing or in a transition). */
   private readonly exceptions = new Map<string, AppException>();
   private readonly infos = new TrieNode<PairTransitionInfo>();
@@ -81,8 +94,10 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     private readonly apps: readonly [AppIR, AppIR],
     readonly events: readonly PairEvent[],
     names?: readonly [string, string],
-    { liveStateOnly = true, tracked, environment }: { liveStateOnly?: boolean; tracked?: readonly string[]; environment?: Environment } = {},
+    { liveStateOnly = true, tracked, environment, memo = 'on' }: { liveStateOnly?: boolean; tracked?: readonly string[]; environment?: Environment; memo?: MemoUse } = {},
   ) {
+    this.memo = memo === 'off' ? undefined : new TransitionMemo<StepResult>();
+    this.verifyMemo = memo === 'verify';
     const attributes = liveStateOnly && tracked ? liveAttributes(apps, events, tracked) : undefined;
     this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, everyAccess: false, liveStateOnly, liveAttributes: attributes, environment });
     this.home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
@@ -97,6 +112,11 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     this.loaded = this.home.snapshot();
     this.allEvents = events.map((_, i) => i);
     this.alwaysEnabled = events.flatMap((e, i) => (e.kind === 'timer' || e.kind === 'time' ? [] : [i]));
+  }
+
+  /** How many transitions were recalled instead of run (transition-memo.ts). */
+  get recalledTransitions(): number {
+    return this.memo?.recalled ?? 0;
   }
 
   get eventCount(): number {
@@ -161,10 +181,24 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
    * lists of writes and 150 of accesses in 250,000 transitions.
    */
   execute(state: PairState, event: number): Step<PairState, PairTransitionInfo> {
+    const remembered = this.memo?.recall(state, event);
+    if (remembered && !this.verifyMemo) return { state: this.home.changed(state, remembered.changes), ...remembered.result };
     this.home.restore(state.snapshot);
-    const accesses = this.home.strongestAccesses(() => this.home.fire(this.events[event]));
+    const { accesses, touched } = this.home.strongestAccesses(() => this.home.fire(this.events[event]), state.layout);
     this.noteExceptions(this.home.records);
-    return { state: this.capture(), accesses: this.accessList(accesses), info: this.info(this.home.records) };
+    const step = { state: this.capture(), accesses: this.accessList(accesses), info: this.info(this.home.records) };
+    if (remembered) this.verifyRemembered(state, event, step, remembered);
+    const changes = touched && this.memo && this.home.changes(state, step.state, touched);
+    if (changes) this.memo!.remember(state, event, touched!, { changes, result: { accesses: step.accesses, info: step.info } });
+    return step;
+  }
+
+  /** Throws where a remembered transition is not the one just run (`memo: 'verify'`). */
+  private verifyRemembered(state: PairState, event: number, step: Step<PairState, PairTransitionInfo>, remembered: RememberedTransition<StepResult>): void {
+    const recalled = this.home.changed(state, remembered.changes);
+    if (recalled.key !== step.state.key || remembered.result.accesses !== step.accesses || remembered.result.info !== step.info) {
+      throw new Error(`remembered transition differs: event ${this.describeEvent(event)} from state ${state.key}: ${recalled.key} remembered, ${step.state.key} run`);
+    }
   }
 
   key(state: PairState): string {

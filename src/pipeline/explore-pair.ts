@@ -12,7 +12,7 @@ import { InterpError } from '../interp/errors.js';
 import { environmentOf, type Environment, type EnvironmentName } from '../model/environment.js';
 import { buildPairEvents } from '../model/events.js';
 import { writersFirst } from '../model/event-priority.js';
-import { INITIAL_CONFIGURATIONS, PairSystem, type PairState, type PairTransitionInfo } from '../model/pair-system.js';
+import { INITIAL_CONFIGURATIONS, PairSystem, type MemoUse, type PairState, type PairTransitionInfo } from '../model/pair-system.js';
 import type { Mode } from '../results/types.js';
 import type { LoadedApp } from './load.js';
 import { afterInstallation, watchedGraph, writeGraph, type PairConflict } from './write-graph.js';
@@ -41,6 +41,8 @@ export interface CheckPairOptions {
   env?: EnvironmentName;
   /** Reports the search's progress as it runs (`CheckOptions.onProgress`). */
   onProgress?: CheckOptions['onProgress'];
+  /** Whether transitions are remembered by the parts they touched (model/transition-memo.ts); default `on`. */
+  memo?: MemoUse;
 }
 
 /** Every attribute some command writes (the actuator attributes), plus the location mode and the Smart Home Monitor's status. */
@@ -56,14 +58,14 @@ export const DEFAULT_TRACKED: readonly string[] = [
  * tracked (`options.attributes`). With `firstConflict`, the events that can write a tracked
  * attribute come first (event-priority.ts).
  */
-export function pairSystem(app1: LoadedApp, app2: LoadedApp, options: Pick<CheckPairOptions, 'attributes' | 'firstConflict' | 'env'> = {}): PairSystem {
+export function pairSystem(app1: LoadedApp, app2: LoadedApp, options: Pick<CheckPairOptions, 'attributes' | 'firstConflict' | 'env' | 'memo'> = {}): PairSystem {
   const env = pairEnvironment(options);
   const tracked = options.attributes ?? DEFAULT_TRACKED;
   const irs = [app1.ir, app2.ir] as const;
   const events = buildPairEvents(app1, app2, env, tracked).events;
   // The environment's events follow the tracked list; the states need only what both apps may write.
   const stateTracked = env.contestedOnly ? contestedAttributes(irs, tracked) : tracked;
-  return new PairSystem(irs, options.firstConflict ? writersFirst(irs, events, stateTracked) : events, [appName(app1), appName(app2)], { tracked: stateTracked, environment: env });
+  return new PairSystem(irs, options.firstConflict ? writersFirst(irs, events, stateTracked) : events, [appName(app1), appName(app2)], { tracked: stateTracked, environment: env, memo: options.memo });
 }
 
 /**

@@ -84,7 +84,7 @@ describe('a setting the app updates', () => {
 
   it('is a write of the setting\'s location, and reading it a read; storing the value it holds is a read', () => {
     const home = homeFor(APP);
-    const accesses = (method: string) => [...home.strongestAccesses(() => home.app.invoke(method, []))].map(([location, kind]) => `${kind} ${location}`);
+    const accesses = (method: string) => [...home.strongestAccesses(() => home.app.invoke(method, []), home.capture().layout).accesses].map(([location, kind]) => `${kind} ${location}`);
     expect(accesses('level')).toEqual(['read App1.setting.lvl']);
     expect(accesses('raise')).toEqual(['write App1.setting.lvl']);
     expect(accesses('raise')).toEqual(['read App1.setting.lvl']);

@@ -15,6 +15,22 @@ export const PLATFORM_TIME_SETTING = '2019-08-01T15:00:00.000-0400';
 /** Input types a person types free text into; the reference binds them all to one text constant. */
 export const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set(['text', 'string', 'paragraph', 'password', 'email']);
 
+/**
+ * What a person types into a text setting that asks for a network address (LAN bridge apps parse
+ * it: `ipAddress.tokenize('.').collect { it.toInteger() }`, `port.toInteger()`), by what its title
+ * or its name asks for: an address with a port, an address, or a port, on a home network. The
+ * first that matches; none where the title asks for a URL (`Uri (https://host:port)`), whose
+ * form these are not.
+ */
+export const NETWORK_TEXT_SETTINGS: readonly { readonly asks: RegExp; readonly value: string }[] = [
+  { asks: /\b(ip|host|address)\b[^,;]*\bport\b|ip_?address:port/i, value: '192.168.1.10:8080' },
+  { asks: /\bip\b|\bip ?addr(ess)?\b/i, value: '192.168.1.10' },
+  { asks: /\bport\b/i, value: '8080' },
+];
+
+/** A title naming a URL: no network text setting's form. */
+export const URL_TEXT = /\bur[il]\b|https?:/i;
+
 /** Input types whose value is a constant, with that constant. */
 export const INPUT_CONSTANTS: Readonly<Record<string, PlainValue>> = {
   number: 50,

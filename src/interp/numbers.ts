@@ -141,6 +141,14 @@ export function parseInteger(text: string): number {
   return Number(t);
 }
 
+/** `Integer.parseInt(s, radix)`, `Long.parseLong(s, radix)`: an optional sign, then digits of the radix in either case. */
+export function parseIntegerInRadix(text: string, radix: number): number {
+  const digits = '0123456789abcdefghijklmnopqrstuvwxyz'.slice(0, radix);
+  const match = /^([+-]?)(.+)$/.exec(text);
+  if (radix < 2 || radix > 36 || !match || ![...match[2].toLowerCase()].every((c) => digits.includes(c))) throw numberFormat(text);
+  return (match[1] === '-' ? -1 : 1) * parseInt(match[2], radix);
+}
+
 /** `"1.5".toBigDecimal()`, `"3" as BigDecimal`. */
 export function parseDecimal(text: string): Decimal {
   const t = text.trim();

@@ -20,7 +20,7 @@
 //   type the model lacks holds a device that takes every command. The reference's
 //   manual-action rule (§4.4) is kept in both; in `full`, what a person's later direct action
 //   sets off may also override what an earlier one set off (a person's later choice).
-import { FULL_PAIR_MODES, INPUT_CONSTANTS, PER_OPENING_BOOLEANS, PLATFORM_TIME_SETTING, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER, TEXT_INPUT_TYPES } from '../devices/input-defaults.js';
+import { FULL_PAIR_MODES, INPUT_CONSTANTS, NETWORK_TEXT_SETTINGS, PER_OPENING_BOOLEANS, PLATFORM_TIME_SETTING, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER, TEXT_INPUT_TYPES, URL_TEXT } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
 import type { Value } from '../interp/values.js';
 import { capabilityOf, commandSetStates } from '../devices/capabilities.js';
@@ -162,11 +162,28 @@ function deviceStateOptions(input: InputIR, inputs: readonly InputIR[]): Value[]
   return [];
 }
 
-/** A text setting as a person leaves it: its default, else blank when optional; undefined keeps the constant. */
+/**
+ * A text setting as a person leaves it: its default, else blank when optional, else what a person
+ * types where it asks for a network address (`networkText`); undefined keeps the constant.
+ */
 function textAsLeft(input: InputIR): { value: Value } | undefined {
   const declared = input.defaultValue;
   if (typeof declared === 'string' || typeof declared === 'number') return { value: String(declared) };
-  return input.required ? undefined : { value: null };
+  if (!input.required) return { value: null };
+  const network = networkText(input);
+  return network === undefined ? undefined : { value: network };
+}
+
+/**
+ * The address or port a person types into a text setting whose title or name asks for one: the
+ * address the title gives as an example (`IP address (ex. 192.168.29.101:8080)`), else the form
+ * NETWORK_TEXT_SETTINGS names; undefined for any other text setting, and where the title asks for a URL.
+ */
+function networkText(input: InputIR): string | undefined {
+  if (URL_TEXT.test(input.title ?? '')) return undefined;
+  const asked = `${input.title ?? ''} ${input.name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ')}`;
+  const example = /\b(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?)\b/.exec(input.title ?? '')?.[1];
+  return example ?? NETWORK_TEXT_SETTINGS.find((s) => s.asks.test(asked))?.value;
 }
 
 /** The location's modes: the reference's three, and in the full environment every mode the apps name. */

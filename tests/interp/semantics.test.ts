@@ -80,6 +80,11 @@ describe('each and eachWithIndex', () => {
 });
 
 describe('GDK methods apps call rarely', () => {
+  it('parses an integer in a radix, as LAN apps turn a hub\'s hex address back into an IP (`Integer.parseInt(hex[0..1], 16)`)', () => {
+    expect(show('[Integer.parseInt("C0", 16), Integer.parseInt("-ff", 16), Long.parseLong("777", 8), Integer.valueOf("1010", 2)]')).toBe('[192, -255, 511, 10]');
+    expect(() => show('Integer.parseInt("G0", 16)')).toThrow(/NumberFormatException: For input string: "G0"/);
+  });
+
   it('makes an object with a class\'s newInstance, as `new` does (a lock checker builds its message in `StringBuilder.newInstance()`)', () => {
     expect(show('def sb = StringBuilder.newInstance(); sb << "locked: "; sb.append(2); [sb.toString(), HashMap.newInstance().size(), Date.newInstance() == new Date()]')).toBe('[locked: 2, 0, true]');
   });

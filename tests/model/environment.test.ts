@@ -209,6 +209,25 @@ describe('text settings', () => {
     expect(pairSetting(pairEnvironment({ env: 'reference' }), 'App2', input('signature'), app.inputs)).toBeUndefined();
   });
 
+  it('hold a home network address or port where the title or name asks for one, as a person types it; a URL keeps the constant', () => {
+    // LAN bridge apps parse them: `ipAddress.tokenize('.').collect { String.format('%02x', it.toInteger()) }`.
+    const lowered = lowerSource(`preferences { section {
+  input "bridgeIp", "text", title: "SOMA Connect IP", required: true
+  input "piPort", "text", title: "Raspberry Pi Port", required: true
+  input "indexHost", "text", title: "Host:Port", required: true
+  input "serverAddress", "text", title: "IP address (ex. 192.168.29.101:8080)", required: true
+  input "bridgeUri", "text", title: "Uri (https://host:port)", required: true
+  input "zipCode", "text", title: "Weather Report Zip Code", required: true
+  input "lanIP", "text", title: "Lan IP:", required: false
+} }`, 'lan.groovy');
+    if (!lowered.ok) throw new Error('source does not lower');
+    const app = lowered.app;
+    const setting = (env: 'full' | 'reference', name: string) => pairSetting(pairEnvironment({ env }), 'App1', app.inputs.find((i) => i.name === name)!, app.inputs)?.value;
+    expect(['bridgeIp', 'piPort', 'indexHost', 'serverAddress', 'bridgeUri', 'zipCode', 'lanIP'].map((name) => setting('full', name)))
+      .toEqual(['192.168.1.10', '8080', '192.168.1.10:8080', '192.168.29.101:8080', undefined, undefined, null]);
+    expect(setting('reference', 'bridgeIp')).toBeUndefined();
+  });
+
   it('include a phone number, which is text on the platform; the reference binds a number', () => {
     const lowered = lowerSource('preferences { section { input "phone1", "phone"\ninput "sms", "phone", required: false } }', 'phones.groovy');
     if (!lowered.ok) throw new Error('source does not lower');

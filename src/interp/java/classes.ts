@@ -32,6 +32,9 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
   if (simple === 'Math') return mathStatic(name, args);
   if (simple === 'Calendar' || simple === 'GregorianCalendar') return calendarStatic(name, args, clock);
   if (simple === 'Date' && name === 'parse') return parseDate(args);
+  if ((name === 'parseInt' || name === 'parseLong' || name === 'valueOf') && (simple === 'Integer' || simple === 'Long') && args.length === 2) {
+    return num.parseIntegerInRadix(toStr(args[0] ?? null), num.toInt(args[1] ?? null));
+  }
   if (['parseInt', 'parseLong', 'parseDouble', 'parseFloat'].includes(name)) return parseNumberStatic(simple, args[0] ?? null);
   if (name === 'valueOf' && ['Integer', 'Long', 'Double', 'Float', 'BigDecimal'].includes(simple)) {
     return isNumber(args[0] ?? null) ? castValue(args[0], simple) : parseNumberStatic(simple, args[0] ?? null);

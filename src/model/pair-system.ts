@@ -17,6 +17,7 @@ import { TrieNode } from './interned.js';
 import { liveAttributes } from './live-attributes.js';
 import type { TraceStep } from './trace-step.js';
 
+/** A state of the pair's home: its snapshot, key and parts (home-state.ts). */
 export type PairState = CapturedState;
 
 /** What a transition keeps for conflict detection: the attribute writes the apps made. */
@@ -188,9 +189,15 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     this.noteExceptions(this.home.records);
     const step = { state: this.capture(), accesses: this.accessList(accesses), info: this.info(this.home.records) };
     if (remembered) this.verifyRemembered(state, event, step, remembered);
-    const changes = touched && this.memo && this.home.changes(state, step.state, touched);
-    if (changes) this.memo!.remember(state, event, touched!, { changes, result: { accesses: step.accesses, info: step.info } });
+    else if (touched) this.remember(state, event, touched, step);
     return step;
+  }
+
+  /** Remembers a transition just run by the parts it touched, where what it changed is among them. */
+  private remember(state: PairState, event: number, touched: readonly number[], step: Step<PairState, PairTransitionInfo>): void {
+    if (!this.memo) return;
+    const changes = this.home.changes(state, step.state, touched);
+    if (changes) this.memo.remember(state, event, touched, { changes, result: { accesses: step.accesses, info: step.info } });
   }
 
   /** Throws where a remembered transition is not the one just run (`memo: 'verify'`). */

@@ -80,6 +80,10 @@ describe('each and eachWithIndex', () => {
 });
 
 describe('GDK methods apps call rarely', () => {
+  it('reads a date back from its toString() with Date.parseToStringDate, to the second (a web switch app keeps timers that way)', () => {
+    expect(show('def d = new Date(); [Date.parseToStringDate(d.toString()).time == d.time - d.time % 1000, Date.parseToStringDate("Thu Aug 01 17:14:40 EDT 2019").time]')).toBe('[true, 1564694080000]');
+  });
+
   it('parses an integer in a radix, as LAN apps turn a hub\'s hex address back into an IP (`Integer.parseInt(hex[0..1], 16)`)', () => {
     expect(show('[Integer.parseInt("C0", 16), Integer.parseInt("-ff", 16), Long.parseLong("777", 8), Integer.valueOf("1010", 2)]')).toBe('[192, -255, 511, 10]');
     expect(() => show('Integer.parseInt("G0", 16)')).toThrow(/NumberFormatException: For input string: "G0"/);

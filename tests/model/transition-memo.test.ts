@@ -9,7 +9,7 @@ import { check, type CheckOptions } from '../../src/check/check.js';
 import { CLOCK } from '../../src/interp/access.js';
 import { enablementLocation } from '../../src/check/check.js';
 import type { EnvironmentName } from '../../src/model/environment.js';
-import { PartLayout } from '../../src/model/home-state.js';
+import { PartLayout } from '../../src/model/state-parts.js';
 import type { MemoUse } from '../../src/model/pair-system.js';
 import { pairSystem } from '../../src/pipeline/explore-pair.js';
 import { TransitionMemo } from '../../src/model/transition-memo.js';

@@ -32,6 +32,8 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
   if (simple === 'Math') return mathStatic(name, args);
   if (simple === 'Calendar' || simple === 'GregorianCalendar') return calendarStatic(name, args, clock);
   if (simple === 'Date' && name === 'parse') return parseDate(args);
+  // The GDK's inverse of Date.toString() ("Thu Aug 01 21:14:40 UTC 2019").
+  if (simple === 'Date' && name === 'parseToStringDate') return parseDate(['EEE MMM dd HH:mm:ss zzz yyyy', args[0] ?? null]);
   if ((name === 'parseInt' || name === 'parseLong' || name === 'valueOf') && (simple === 'Integer' || simple === 'Long') && args.length === 2) {
     return num.parseIntegerInRadix(toStr(args[0] ?? null), num.toInt(args[1] ?? null));
   }

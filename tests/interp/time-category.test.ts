@@ -29,6 +29,8 @@ describe('use(TimeCategory)', () => {
 
   it('counts `ago` and `from.now` from the clock, a whole number of days from the start of a day', () => {
     expect(show('use(TimeCategory) { [1.day.ago.time % 86400000, 5.minutes.from.now.time - new Date().time, 1.hour.ago == new Date() - 1.hour] }')).toBe('[0, 300000, true]');
+    // A day and an hour is a TimeDuration, counted from now; two days a Duration, from a day's start.
+    expect(show('use(TimeCategory) { [(1.day + 1.hour).ago == new Date() - 25.hours, (1.day + 1.day).ago.time % 86400000] }')).toBe('[true, 0]');
   });
 
   it('ends with its block: outside it an integer has no such property, and no other category is modelled', () => {

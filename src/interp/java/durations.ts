@@ -129,12 +129,15 @@ export function shiftDate(date: GDate, d: GDuration, sign: 1 | -1): GDate {
   return new GDate(time + sign * ((((days * 24 + hours) * 60 + minutes) * 60 + seconds) * 1000 + millis));
 }
 
-/** A duration plus or minus another, field by field, of the widest class of the two. */
+/**
+ * A duration plus or minus another, field by field: a DatumDependentDuration where either has
+ * months or years, else a TimeDuration where either is one (Duration.plus(TimeDuration) is the
+ * TimeDuration's plus), else a Duration.
+ */
 export function combineDurations(a: GDuration, b: GDuration, sign: 1 | -1): GDuration {
   const fields = Object.fromEntries(FIELD_NAMES.map((f) => [f, a.fields[f] + sign * b.fields[f]])) as unknown as DurationFields;
-  const datum = a.durationClass === 'DatumDependentDuration' || b.durationClass === 'DatumDependentDuration';
-  const both = a.durationClass === 'TimeDuration' && b.durationClass === 'TimeDuration';
-  return new GDuration(datum ? 'DatumDependentDuration' : both ? 'TimeDuration' : 'Duration', fields);
+  const either = (durationClass: DurationClass) => a.durationClass === durationClass || b.durationClass === durationClass;
+  return new GDuration(either('DatumDependentDuration') ? 'DatumDependentDuration' : either('TimeDuration') ? 'TimeDuration' : 'Duration', fields);
 }
 
 /** toMilliseconds(): fixed for days and less; from now for months and years. */

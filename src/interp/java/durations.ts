@@ -12,6 +12,7 @@
 //
 // Imported by the operators (date arithmetic), so it imports nothing that imports them: its
 // lookups answer undefined where the property or method is not a duration's.
+import { getterProperty } from '../../parser/accessors.js';
 import { GroovyError } from '../errors.js';
 import { NOW_MS, type Clock } from '../time.js';
 import { BuiltinObject, GDate, PlatformRecord, type Value } from '../values.js';
@@ -204,9 +205,6 @@ export function durationMethod(d: GDuration, name: string, args: Value[], clock:
     case 'toString':
       return durationText(d);
   }
-  if (name.startsWith('get') && args.length === 0) {
-    const property = name.charAt(3).toLowerCase() + name.slice(4);
-    return durationProperty(d, property, clock);
-  }
-  return undefined;
+  const property = args.length === 0 ? getterProperty(name) : undefined;
+  return property === undefined ? undefined : durationProperty(d, property, clock);
 }

@@ -11,7 +11,8 @@
 import { toJson } from '../java/json.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
-import { GClosure, isNumber, type GMap, type Value } from '../values.js';
+import { isNumber, type GMap, type Value } from '../values.js';
+import { constant, withGetters } from './http-response.js';
 
 export function asyncResponse(response: GMap): GMap {
   const status = response.get('status') ?? null;
@@ -24,8 +25,7 @@ export function asyncResponse(response: GMap): GMap {
     ['headers', response.get('headers') ?? new Map()],
     ['errorMessage', failed ? `HTTP ${toStr(status)}` : null],
   ];
-  const async: GMap = new Map([...response, ...fields]);
-  for (const [name, value] of fields) async.set(`get${name.charAt(0).toUpperCase()}${name.slice(1)}`, constant(value));
+  const async = withGetters(new Map([...response, ...fields]), fields);
   async.set('hasError', constant(failed));
   return async;
 }
@@ -35,8 +35,4 @@ function isSuccess(status: Value): boolean {
   if (!isNumber(status)) return false;
   const code = num.toInt(status);
   return code >= 200 && code < 300;
-}
-
-function constant(value: Value): GClosure {
-  return new GClosure(() => value, 0);
 }

@@ -7,17 +7,27 @@
 // The model knows no service's headers. A header an app asks for by name is there once, with a
 // value the model does not know (`UNKNOWN_HEADER_VALUE`), as the service the app was written for
 // sends it (a login answers with its `Set-Cookie`); asked for every header (`getHeaders()`), none.
+import { getterOf } from '../../parser/accessors.js';
 import { toStr } from '../operators.js';
 import { GClosure, PlatformRecord, type GMap, type Value } from '../values.js';
 
 export const UNKNOWN_HEADER_VALUE = 'other';
 
 export function httpResponse(response: GMap): GMap {
-  const decorated: GMap = new Map(response);
-  decorated.set('getStatus', new GClosure(() => response.get('status') ?? null, 0));
-  decorated.set('getData', new GClosure(() => response.get('data') ?? null, 0));
+  const decorated = withGetters(new Map(response), [['status', response.get('status') ?? null], ['data', response.get('data') ?? null]]);
   decorated.set('getHeaders', new GClosure((args) => (args.length === 0 || args[0] === null ? [] : [header(toStr(args[0]))]), 1));
   return decorated;
+}
+
+/** `map` with a getter of each field's value (`getStatus()` for `status`), as a closure-valued entry. */
+export function withGetters(map: GMap, fields: readonly [string, Value][]): GMap {
+  for (const [name, value] of fields) map.set(getterOf(name), constant(value));
+  return map;
+}
+
+/** A closure of no parameters that gives `value`. */
+export function constant(value: Value): GClosure {
+  return new GClosure(() => value, 0);
 }
 
 function header(name: string): Value {

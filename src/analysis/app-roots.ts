@@ -14,3 +14,29 @@ export function appRoots(app: AppIR): ast.Node[] {
 export function walkApp(app: AppIR, visit: (node: ast.Node) => void): void {
   for (const root of appRoots(app)) walk(root, visit);
 }
+
+/** The names `node` declares in its method: a local, a parameter, a loop variable, a catch parameter, a closure's `it`. */
+export function namesDeclaredBy(node: ast.Node): string[] {
+  switch (node.kind) {
+    case 'VarDeclarator':
+    case 'Param':
+      return [node.name];
+    case 'ForIn':
+      return [node.variable];
+    case 'CatchClause':
+      return [node.param];
+    case 'Closure':
+      return node.params === null ? ['it'] : [];
+    default:
+      return [];
+  }
+}
+
+/** Every name a method declares anywhere in it (`namesDeclaredBy`): assigning one writes no field. */
+export function declaredNames(decl: ast.MethodDecl): Set<string> {
+  const names = new Set<string>();
+  walk(decl, (node) => {
+    for (const name of namesDeclaredBy(node)) names.add(name);
+  });
+  return names;
+}

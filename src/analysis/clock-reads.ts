@@ -15,7 +15,8 @@
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
-import { stateReads, type StateReads } from './state-reads.js';
+import { liveParts } from './relevance.js';
+import { hasName, type PartNames } from './state-slots.js';
 import { storeReferenced } from './store-references.js';
 
 /** Unqualified platform functions that read the clock. */
@@ -26,23 +27,18 @@ const DATE_GETTERS: ReadonlySet<string> = new Set(['getDate', 'getDateCreated', 
 
 export function keepsClockTime(app: AppIR): boolean {
   const clockMethods = methodsReadingClock(app);
-  const reads = stateReads(app);
-  const fields = app.fields.some((f) => f.declarations.some((d) => isLive(reads, 'field', d.name) && readsClockIn(f.init ?? d.init, clockMethods, new Set())));
+  const reads = liveParts(app);
+  const fields = app.fields.some((f) => f.declarations.some((d) => hasName(reads, 'field', d.name) && readsClockIn(f.init ?? d.init, clockMethods, new Set())));
   return fields || app.methods.some((m) => keepsTimeIn(m.decl, clockMethods, reads));
 }
 
-function isLive(reads: StateReads, part: keyof StateReads, name: string): boolean {
-  const live = reads[part];
-  return live === 'all' || live.has(name);
-}
-
 /** Whether assigning to `target` (not a local variable) keeps the value where the app reads it back. */
-function keptIn(target: ast.Expression, reads: StateReads): boolean {
-  if (target.kind === 'Identifier') return isLive(reads, 'field', target.name);
+function keptIn(target: ast.Expression, reads: PartNames): boolean {
+  if (target.kind === 'Identifier') return hasName(reads, 'field', target.name);
   if (target.kind === 'PropertyAccess' && typeof target.property === 'string') {
     const store = storeReferenced(target.object);
-    if (store) return isLive(reads, store, target.property);
-    if (target.object.kind === 'ThisExpr') return isLive(reads, 'field', target.property);
+    if (store) return hasName(reads, store, target.property);
+    if (target.object.kind === 'ThisExpr') return hasName(reads, 'field', target.property);
   }
   return true;
 }
@@ -66,7 +62,7 @@ function withCallers(app: AppIR, methods: Set<string>): ReadonlySet<string> {
 }
 
 /** Whether the method assigns a time read from the clock to anything but one of its local variables. */
-function keepsTimeIn(method: ast.MethodDecl, clockMethods: ReadonlySet<string>, reads: StateReads): boolean {
+function keepsTimeIn(method: ast.MethodDecl, clockMethods: ReadonlySet<string>, reads: PartNames): boolean {
   const locals = new Set<string>([...method.params.map((p) => p.name)]);
   const timeLocals = new Set<string>();
   let keeps = false;

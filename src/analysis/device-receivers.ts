@@ -13,7 +13,7 @@
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
-import { walkApp } from './app-roots.js';
+import { namesDeclaredBy, walkApp } from './app-roots.js';
 import { ELEMENT_ITERATIONS } from './iteration.js';
 
 /** Methods whose result holds only elements of their receiver. */
@@ -41,7 +41,7 @@ export class ReceiverResolver {
   ) {
     walk(root, (node, parent) => {
       this.parents.set(node, parent);
-      for (const name of declaredNames(node)) this.declared.add(name);
+      for (const name of namesDeclaredBy(node)) this.declared.add(name);
     });
   }
 
@@ -79,20 +79,4 @@ function closureBinds(closure: ast.Closure, name: string): boolean {
 /** Whether `name` is the closure's element parameter: its first, or `it` when it names none. */
 function isElementParameter(closure: ast.Closure, name: string): boolean {
   return closure.params === null || closure.params[0]?.name === name;
-}
-
-/** The names a node declares in its method: locals, parameters, loop variables, catch parameters. */
-function declaredNames(node: ast.Node): string[] {
-  switch (node.kind) {
-    case 'VarDeclarator':
-      return [node.name];
-    case 'Param':
-      return [node.name];
-    case 'ForIn':
-      return [node.variable];
-    case 'CatchClause':
-      return [node.param];
-    default:
-      return [];
-  }
 }

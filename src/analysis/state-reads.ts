@@ -22,12 +22,12 @@
 import type { AppIR, FunctionIR, StoreName } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
+import { declaredNames } from './app-roots.js';
+import type { PartNames, StatePart } from './state-slots.js';
 import { onlyLogged, storeReferenced } from './store-references.js';
 
-export type StatePart = 'field' | StoreName;
-
 /** Per part of the app's state, the names its code may read before writing them, or `all`. */
-export type StateReads = Readonly<Record<StatePart, ReadonlySet<string> | 'all'>>;
+export type StateReads = PartNames;
 
 /** Store methods that read the key given as their first argument. */
 const KEY_READS: ReadonlySet<string> = new Set(['get', 'getAt', 'remove']);
@@ -243,18 +243,6 @@ class MethodFlow {
     if (onlyLogged(node, this.parents)) return;
     this.reads.add(part, name);
   }
-}
-
-/** Every name a method declares: parameters, locals, closure parameters, loop and catch variables. */
-function declaredNames(decl: ast.MethodDecl): Set<string> {
-  const names = new Set<string>();
-  walk(decl, (node) => {
-    if (node.kind === 'Param' || node.kind === 'VarDeclarator') names.add(node.name);
-    else if (node.kind === 'ForIn') names.add(node.variable);
-    else if (node.kind === 'CatchClause') names.add(node.param);
-    else if (node.kind === 'Closure' && node.params === null) names.add('it');
-  });
-  return names;
 }
 
 /** The key a string literal names (a GString without values counts); null when computed. */

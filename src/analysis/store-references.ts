@@ -3,13 +3,9 @@
 // live-state analysis (state-reads.ts).
 import type * as ast from '../parser/ast.js';
 import type { StoreName } from '../ir/ir.js';
+import { MESSAGE_CALLS } from './value-methods.js';
 
 const STORES: ReadonlySet<string> = new Set<StoreName>(['state', 'atomicState']);
-
-/** Unqualified calls that send their arguments to the user as text: what they show cannot influence the app. */
-const MESSAGE_CALLS: ReadonlySet<string> = new Set([
-  'sendPush', 'sendPushMessage', 'sendSms', 'sendSmsMessage', 'sendNotification', 'sendNotificationEvent', 'sendNotificationToContacts',
-]);
 
 /** `state`, `atomicState`, `this.state`, `this.atomicState`: the store that `node` names, if any. */
 export function storeReferenced(node: ast.Node): StoreName | null {

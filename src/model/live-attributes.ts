@@ -18,7 +18,7 @@
 // so the same conflicts and last writers (tests/model/live-state.test.ts); a trace may show the
 // same sensor value twice in a row where the real home had the unheard one in between.
 import { observedAttributes, readAttributes, subscriptionHandlers, type AttributeSubscription } from '../analysis/attribute-reads.js';
-import { effectFreeMethods } from '../analysis/effect-free.js';
+import { relevance } from '../analysis/relevance.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
 import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
@@ -56,7 +56,7 @@ export function liveAttributes(apps: readonly AppIR[], events: readonly PairEven
   for (const e of events) if (e.type === WEB_ANSWER_EVENT) live.add(e.name);
   const fired = firedValues(events);
   if (known) {
-    const free = apps.map((app) => effectFreeMethods(app));
+    const free = apps.map((app) => relevance(app).inert);
     /** Whether an event of `attribute` with `value` runs only effect-free handlers. */
     const unheard = (attribute: string, value: string) => subscriptions.every((subs, i) => (subs.get(attribute) ?? []).every((s) => free[i].has(s.handler) || !mayMatch(s.value, value)));
     const handled = new Set([...fired.keys(), ...subscriptions.flatMap((subs) => [...subs.keys()])]);

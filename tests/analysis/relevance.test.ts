@@ -1,0 +1,128 @@
+// Which parts of an app's state can influence what it does to the home, and which methods change
+// nothing that matters (src/analysis/relevance.ts), and the handlers of each attribute's events
+// (src/analysis/attribute-reads.ts), on small apps.
+import { describe, expect, it } from 'vitest';
+import { readAttributes, subscriptionHandlers } from '../../src/analysis/attribute-reads.js';
+import { liveParts, relevance } from '../../src/analysis/relevance.js';
+import { lowerSource } from '../../src/pipeline/load.js';
+
+function ir(source: string) {
+  const lowered = lowerSource(source, 'snippet.groovy');
+  if (!lowered.ok) throw new Error(lowered.error.message);
+  return lowered.app;
+}
+
+const inert = (source: string) => [...relevance(ir(source)).inert].filter((m) => !m.startsWith('<')).sort();
+const names = (set: ReadonlySet<string> | 'all') => (set === 'all' ? 'all' : [...set].sort());
+/** The relevant keys of `state`. */
+const relevantKeys = (source: string) => names(relevance(ir(source)).parts.state);
+
+describe('inert methods', () => {
+  it('allows locals, logs, messages, value methods and calls of inert methods of the app', () => {
+    const source = `
+def battery(evt) {
+  int level = evt.integerValue
+  String text
+  if (level < 10) { text = "low: \${evt.displayName}".toUpperCase(); notify(text) }
+  [1, 2].each { n -> def twice = n * 2; log.debug "\$twice" }
+}
+private notify(msg) { log.info msg; sendPush(msg) }`;
+    expect(inert(source)).toEqual(['battery', 'notify']);
+  });
+
+  it('counts commands, timers, subscriptions, closures called by value and callers of such methods as effects', () => {
+    const source = `
+def command(evt) { sw.on() }
+def timer(evt) { runIn(60, "command") }
+def caller(evt) { log.debug "x"; command(evt) }
+def byValue(evt) { def c = { sw.off() }; c() }
+def pressed(evt) { def b = buttons; b.push() }
+def mode(evt) { location.mode = "Away" }`;
+    expect(inert(source)).toEqual([]);
+  });
+
+  it('counts an asynchronous request as an effect (its callback runs), though `get` is a value method of maps', () => {
+    expect(inert(`def poll(evt) { asynchttp_v1.get("answered", [uri: "https://example.com"]) }\ndef answered(response, data) { log.debug "ok" }`)).toEqual(['answered']);
+  });
+
+  it('counts updating a setting as an effect', () => {
+    expect(inert(`def keep(evt) { app.updateSetting("level", 5) }`)).toEqual([]);
+  });
+
+  it('takes a method that writes only parts nothing relevant reads as inert, and one that writes a relevant part as not', () => {
+    const source = `
+def stored(evt) { state.last = evt.value }
+def counted(evt) { state.n = (state.n ?: 0) + 1 }
+def decides(evt) { if (state.n > 3) sw.off() }`;
+    expect(inert(source)).toEqual(['stored']);
+  });
+});
+
+describe('relevant parts of the state', () => {
+  it('leaves out a buffer a logger fills and posts, and keeps a counter that decides a command', () => {
+    const logger = `
+def handler(evt) {
+  def buffer = state.buffer ?: []
+  buffer << [name: evt.name, value: evt.value, at: now()]
+  if (buffer.size() >= 10) {
+    state.buffer = []
+    httpPostJson([uri: "https://example.com/events", body: buffer]) { resp -> if (resp.status >= 400) log.error "failed" }
+  } else {
+    state.buffer = buffer
+  }
+}`;
+    expect(relevantKeys(logger)).toEqual([]);
+    expect(inert(logger)).toEqual(['handler']);
+    expect(relevantKeys(`def h(evt) { state.n = (state.n ?: 0) + 1\n if (state.n > 3) sw.off() }`)).toEqual(['n']);
+  });
+
+  it('keeps what decides an early return, and what reaches a condition through a parameter or a result', () => {
+    expect(relevantKeys(`def h(evt) { if (state.paused) return\n sw.on() }`)).toEqual(['paused']);
+    expect(relevantKeys(`def h(evt) { if (above(state.level)) sw.on() }\ndef above(x) { x > 5 }`)).toEqual(['level']);
+    expect(relevantKeys(`def h(evt) { sw.setLevel(level()) }\ndef level() { return state.saved }`)).toEqual(['saved']);
+  });
+
+  it('follows a change through a name into the stored value it shares', () => {
+    const source = `
+def h(evt) { def m = state.m\n m.x = state.source }
+def g(evt) { if (state.m.x) sw.on() }`;
+    expect(relevantKeys(source)).toEqual(['m', 'source']);
+  });
+
+  it('keeps what a use that may throw depends on when an effect comes after it, not before', () => {
+    expect(relevantKeys(`def h(evt) { def n = state.text.toInteger()\n sw.on() }`)).toEqual(['text']);
+    expect(relevantKeys(`def h(evt) { sw.on()\n def n = state.text.toInteger() }`)).toEqual([]);
+  });
+
+  it('keeps what the location mode is set to, and makes every key relevant for a computed key an effect reads', () => {
+    expect(relevantKeys(`def h(evt) { location.mode = state.next }`)).toEqual(['next']);
+    expect(relevantKeys(`def h(evt) { sw.setLevel(state[evt.name]) }`)).toBe('all');
+  });
+
+  it('keeps in the model only parts both read before written and relevant', () => {
+    const source = `def h(evt) { state.before = state.last\n state.last = evt.value\n if (state.before == "on") sw.off()\n state.log = (state.log ?: []) + evt.value }`;
+    expect(names(liveParts(ir(source)).state)).toEqual(['last']);
+  });
+});
+
+describe('the handlers of an attribute\'s events', () => {
+  it('names the handlers and value filters per attribute; a subscription by computed name or to every event of a device makes them unknown', () => {
+    const handlers = subscriptionHandlers(ir(`def installed() { subscribe(s, "battery", batteryHandler); subscribe(c, "contact.open", "openHandler"); subscribe(location, "mode", modeHandler) }\ndef batteryHandler(e) {}\ndef openHandler(e) {}\ndef modeHandler(e) {}`));
+    expect(handlers === 'unknown' ? 'unknown' : Object.fromEntries(handlers)).toEqual({
+      battery: [{ handler: 'batteryHandler' }], contact: [{ value: 'open', handler: 'openHandler' }], mode: [{ handler: 'modeHandler' }],
+    });
+    expect(subscriptionHandlers(ir(`def installed() { subscribe(s, attr, h) }\ndef h(e) {}`))).toBe('unknown');
+    expect(subscriptionHandlers(ir(`def installed() { subscribe(s, h) }\ndef h(e) {}`))).toBe('unknown');
+  });
+
+  it('a subscription alone is no read of the attribute', () => {
+    const read = readAttributes(ir(`def installed() { subscribe(s, "battery", h) }\ndef h(e) { log.debug e.value }`));
+    expect(read === 'all' ? 'all' : [...read]).not.toContain('battery');
+  });
+});
+
+describe('relevant parts through a store used whole', () => {
+  it('follows a change of a key through a name that holds the whole store', () => {
+    expect(relevantKeys(`def h(evt) { def s = state\n s.x = state.y }\ndef g(evt) { if (state.x) sw.on() }`)).toEqual(['x', 'y']);
+  });
+});

@@ -2,7 +2,7 @@
 // updated), its bound inputs, and the host it talks to. `invoke` runs a method to completion; it
 // may be re-entered by the host (a command inside a handler delivering an event to this same app).
 import { updatesSettings } from '../analysis/setting-updates.js';
-import type { StateReads } from '../analysis/state-reads.js';
+import type { PartNames } from '../analysis/state-slots.js';
 import type { AppIR, AppMetadata, FunctionIR, StoreName } from '../ir/ir.js';
 import { appStoreLocation, childDevicesLocation, settingLocation, WHOLE_STORE, type AccessKind, type AppStore } from './access.js';
 import {
@@ -40,7 +40,7 @@ export interface InstanceOptions {
    * outside it is dead: left out of the canonical state and of the recorded accesses. Default:
    * every part is live.
    */
-  reads?: StateReads;
+  reads?: PartNames;
 }
 
 export class AppInstance implements AppHandle, AppCore {
@@ -156,6 +156,11 @@ export class AppInstance implements AppHandle, AppCore {
   /** Canonical string of the app state: equal for states no Groovy program can tell apart. */
   canonicalState(): string {
     return this.stateWalk(() => canonicalAppState(this.data, this.keyedStores, this.isLive));
+  }
+
+  /** Canonical string of the whole app state, the parts that cannot influence the app included. */
+  wholeState(): string {
+    return this.stateWalk(() => canonicalAppState(this.data, this.keyedStores));
   }
 
   /**

@@ -20,6 +20,9 @@ export class HomeStates {
   private readonly partObjects: object[] = [];
   /** The number of each part object of a snapshot (the shared ones, and each snapshot's subscriptions). */
   private readonly partNumbers = new WeakMap<object, number>();
+  /** The identity of an app part whose number another, different part has (`identify`). */
+  private readonly appIdentities = new WeakMap<object, number>();
+  private readonly numberOfIdentity = new Map<number, number>();
   /** The snapshot restored last: `capture` keeps its parts that a transition left as they were. */
   private restored: HomeSnapshot | undefined;
   private readonly flatDevices = new WeakMap<object, boolean>();
@@ -98,13 +101,15 @@ export class HomeStates {
     this.partNumbers.set(subscriptions, numbers[numbers.length - 1]);
     const timers = this.timersPart();
     numbers.push(this.partNumbers.get(timers)!);
+    const identities = [...numbers];
     const apps = world.apps.map((a, i) => {
       const kept = before?.apps[i];
-      const part = kept && this.partNumbers.has(kept) && a.isAt(kept) ? kept : this.shared(appText(a), () => a.snapshot());
+      const part = kept && this.partNumbers.has(kept) && a.isAt(kept) ? kept : this.appPart(a);
       numbers.push(this.partNumbers.get(part)!);
-      return part as AppSnapshot;
+      identities.push(this.appIdentities.get(part) ?? this.partNumbers.get(part)!);
+      return part;
     });
-    return { snapshot: { devices, mode: world.mode, alarmSystemStatus: world.alarmSystemStatus, clock: world.clock, subscriptions, timers, apps }, key: numbers.join(','), parts: numbers, layout };
+    return { snapshot: { devices, mode: world.mode, alarmSystemStatus: world.alarmSystemStatus, clock: world.clock, subscriptions, timers, apps }, key: numbers.join(','), parts: identities, layout };
   }
 
   /** The one layout of homes with these devices (sorted ids), the last one's kept at hand. */
@@ -178,7 +183,7 @@ export class HomeStates {
     }
     if (devices) snapshot.devices = devices;
     if (apps) snapshot.apps = apps;
-    return { snapshot, key: parts.join(','), parts, layout };
+    return { snapshot, key: parts.map((identity) => this.numberOf(identity)).join(','), parts, layout };
   }
 
   /** A device's canonical text: its id and the values of its live attributes. */
@@ -227,6 +232,41 @@ export class HomeStates {
   }
 
   /** One immutable object per canonical text (snapshots are only ever copied from, never changed). */
+  /**
+   * An app's part: numbered by its canonical text, which leaves out the parts of its state that
+   * cannot matter (analysis/state-reads.ts, analysis/relevance.ts), and shared where the app's
+   * whole state is equal. Where only the left-out parts differ, the part gets its own snapshot with
+   * the shared number: a stored state restores the values its own run had, so what the apps do from
+   * it (the exceptions they raise, the messages they send) is what some run of the real apps does.
+   */
+  private appPart(app: AppInstance): AppSnapshot {
+    const number = this.partId(appText(app));
+    const shared = this.partObjects[number] as AppSnapshot | undefined;
+    if (shared !== undefined && app.isAt(shared)) return shared;
+    const own = app.snapshot();
+    this.partNumbers.set(own, number);
+    if (shared === undefined) this.partObjects[number] = own;
+    else this.identify(own, number, `${APP_IDENTITY}${app.id}${app.wholeState()}`);
+    return own;
+  }
+
+  /**
+   * Gives an app part that shares its number with another its own identity, the number of its whole
+   * text (`parts` of a captured state): the transitions remembered by the parts they touch
+   * (transition-memo.ts) tell them apart, so a remembered transition is the one this part's own
+   * values make.
+   */
+  private identify(part: AppSnapshot, number: number, wholeText: string): void {
+    const identity = this.partId(wholeText);
+    this.appIdentities.set(part, identity);
+    this.numberOfIdentity.set(identity, number);
+  }
+
+  /** The number of a part with this identity (see `identify`). */
+  private numberOf(identity: number): number {
+    return this.numberOfIdentity.get(identity) ?? identity;
+  }
+
   private shared(text: string, make: () => object): object {
     const number = this.partId(text);
     let part = this.partObjects[number];
@@ -237,6 +277,9 @@ export class HomeStates {
     return part;
   }
 }
+
+/** Starts the whole text of an app part (`identify`), so that it is never the canonical text of a part. */
+const APP_IDENTITY = '\u0001';
 
 function appText(app: AppInstance): string {
   return `${app.id}${app.canonicalState()}`;

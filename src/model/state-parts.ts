@@ -32,7 +32,11 @@ export interface TimerSnapshot {
 export interface CapturedState {
   readonly snapshot: HomeSnapshot;
   readonly key: string;
-  /** The number of each part's canonical text, in the layout's order. */
+  /**
+   * Each part's number in the layout's order: the number of its canonical text, which `key` joins;
+   * for an app part equal in that text to another but not in its whole state, the number of its
+   * whole text (home-state.ts, `identify`), which the transition memo tells apart.
+   */
   readonly parts: readonly number[];
   readonly layout: PartLayout;
 }

@@ -17,6 +17,7 @@ import { INITIAL_CONFIGURATIONS, PairSystem } from '../../src/model/pair-system.
 import { trackedFilter } from '../../src/pipeline/explore-pair.js';
 import { contestedAttributes } from '../../src/conflicts/prefilter.js';
 import { loadApp, type LoadedApp } from '../../src/pipeline/load.js';
+import { checkPairFiles } from '../../src/pipeline/check-pair.js';
 import { writeGraph } from '../../src/pipeline/write-graph.js';
 import { readPaperTables } from '../../src/report/paper.js';
 import { HAVE_CORPUS, PAPER_DIR, REPO_ROOT, SMARTAPPS_DIR } from '../support/corpus.js';
@@ -191,4 +192,41 @@ describe.skipIf(!HAVE_CORPUS)('states that keep only the attributes both apps ma
     expect(smaller).toBeGreaterThan(0);
     process.stderr.write(`contested attributes: ${compared} pairs compared, ${smaller} with fewer states\n`);
   }, 600_000);
+});
+
+describe('parts of an app\'s state that cannot influence what it does, left out of the states', () => {
+  // A logger whose buffer of events decides only when it posts them (analysis/relevance.ts),
+  // against a demo app that switches the light it logs, in the full environment: the same
+  // conflicts and last writers as with every part kept, in far fewer states.
+  it('finds the same conflicts and last writers with a logger\'s buffer left out, in a fraction of the states', () => {
+    const logger = loadApp(join(REPO_ROOT, 'tests/model/fixtures/relevance/event-logger.groovy'));
+    const light = loadApp(join(DEMO_DIR, 'motion-light.groovy'));
+    if (!logger.ok || !light.ok) throw new Error('the fixture apps load');
+    const apps = [logger.app, light.app] as const;
+    const all = explore(apps, false, { env: 'full', maxStates: 20_000 });
+    const reduced = explore(apps, true, { env: 'full', maxStates: 20_000 });
+    expect(all.complete).toBe(true);
+    expect(reduced.complete).toBe(true);
+    expect(reduced.conflicts).toEqual(all.conflicts);
+    expect(reduced.lastWriters).toEqual(all.lastWriters);
+    expect(reduced.states * 5).toBeLessThan(all.states);
+  }, 120_000);
+});
+
+describe('a stored state restores its own run\'s values of the parts left out', () => {
+  // The reminder's count is left out of the states (it decides only a message), and is null until
+  // the door is first unlocked. A state of the search must restore the count its own run had, not
+  // that of another run reaching an equal state, and a remembered transition must be one this
+  // count makes: otherwise the search raises "null + 1" where no run of the app does.
+  it('raises no exception that no run of the apps raises, with transitions remembered or run', () => {
+    const reminder = join(REPO_ROOT, 'tests/model/fixtures/relevance/unlocked-reminder.groovy');
+    const partners = [join(DEMO_DIR, 'relock-when-unlocked.groovy'), join(REPO_ROOT, 'tests/model/fixtures/environment/device-bridge.groovy')];
+    for (const partner of partners) {
+      for (const memo of ['on', 'off'] as const) {
+        const result = checkPairFiles(reminder, partner, { mode: 'dpor', env: 'full', memo });
+        expect(['conflict', 'no-conflict'], `${partner}, memo ${memo}`).toContain(result.verdict);
+        expect(result.warnings.map((w) => w.message), `${partner}, memo ${memo}`).toEqual([]);
+      }
+    }
+  });
 });

@@ -8,9 +8,10 @@
 // have the same futures.
 //
 // Of an attribute no command writes and no app reads, only the gate matters. When every value the
-// environment fires on it reaches only effect-free handlers (analysis/effect-free.ts: FireCO2Alarm's
-// battery handler compares the level and logs), whether an event runs them changes nothing but the
-// attribute: it is left out. When, on each device, some fired value reaches only such handlers (no
+// environment fires on it reaches only inert handlers (analysis/relevance.ts: FireCO2Alarm's
+// battery handler compares the level and logs; a logger's handler adds the event to a buffer that
+// decides nothing else), whether an event runs them changes nothing but the attribute and app state
+// the states leave out: it is left out. When, on each device, some fired value reaches only such handlers (no
 // subscription takes `motion.inactive`), it is left out too and its events always run their
 // handlers (`alwaysDispatched`): the environment can fire that unheard value first, which changes
 // nothing but the attribute, so an event delivered at its current value is one delivered after it.
@@ -57,7 +58,7 @@ export function liveAttributes(apps: readonly AppIR[], events: readonly PairEven
   const fired = firedValues(events);
   if (known) {
     const free = apps.map((app) => relevance(app).inert);
-    /** Whether an event of `attribute` with `value` runs only effect-free handlers. */
+    /** Whether an event of `attribute` with `value` runs only inert handlers. */
     const unheard = (attribute: string, value: string) => subscriptions.every((subs, i) => (subs.get(attribute) ?? []).every((s) => free[i].has(s.handler) || !mayMatch(s.value, value)));
     const handled = new Set([...fired.keys(), ...subscriptions.flatMap((subs) => [...subs.keys()])]);
     for (const name of handled) {

@@ -1,5 +1,5 @@
 // Which device attributes the pair's states keep (src/model/live-attributes.ts), on small apps:
-// an attribute whose events reach only effect-free handlers is left out; one with a value nobody
+// an attribute whose events reach only inert handlers (they change nothing that matters) is left out; one with a value nobody
 // hears is left out and its events always run their handlers; one an app reads or a command writes
 // stays.
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ describe('the live device attributes of a pair', () => {
     ...device('contactSensor', 'contact', ['open', 'closed']),
   ];
 
-  it('leaves out what only effect-free handlers hear and what a value nobody hears can re-arm, keeps what is read or commanded', () => {
+  it('leaves out what only inert handlers hear and what a value nobody hears can re-arm, keeps what is read or commanded', () => {
     const { live, alwaysDispatched } = liveAttributes([ir(APP), ir(APP)], events, ['switch']);
     expect(live === 'all' ? 'all' : [...live]).toEqual(expect.arrayContaining(['switch', 'contact']));
     expect(live === 'all' ? [] : [...live]).not.toContain('battery');

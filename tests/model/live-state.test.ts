@@ -117,7 +117,7 @@ describe.skipIf(!HAVE_CORPUS)('the dead-state abstraction on the paper\'s pairs'
 /** The demo apps of this repository: small partners that actuate switches, locks and thermostats. */
 const DEMO_DIR = join(REPO_ROOT, 'apps');
 
-describe.skipIf(!HAVE_CORPUS)('attributes whose events reach only effect-free handlers, left out of the states', () => {
+describe.skipIf(!HAVE_CORPUS)('attributes whose events reach only inert handlers, left out of the states', () => {
   // The corpus apps with such an attribute (FireCO2Alarm's battery, notify-me-when-it-opens's
   // contact, presence-change-push's presence, ...) against each demo app, in the full environment
   // (several values per numeric sensor): the same conflicts and last writers with and without it.
@@ -153,7 +153,7 @@ describe.skipIf(!HAVE_CORPUS)('attributes whose events reach only effect-free ha
       }
     }
     expect(compared).toBeGreaterThan(10);
-    process.stderr.write(`effect-free events: ${compared} pairs compared, ${leftOut} fired attributes left out\n`);
+    process.stderr.write(`inert-handler events: ${compared} pairs compared, ${leftOut} fired attributes left out\n`);
   }, 600_000);
 });
 

@@ -1,6 +1,6 @@
 // The device attributes of a pair whose values can matter (issue 17): those conflict detection
 // tracks, those either app can read (analysis/attribute-reads.ts) or a web request reads (a web
-// service's answer, model/outside-world.ts), those a command writes, and
+// service's answer, model/outside-world.ts), those a command of either app may write, and
 // those whose events can run a handler that changes something (an event whose value is already
 // current does nothing, so the value decides whether the next one runs its handlers), plus those
 // whose changes decide whether a live toggle flips (an effective `setColor` flips `colorChanged`).
@@ -20,13 +20,12 @@
 // same sensor value twice in a row where the real home had the unheard one in between.
 import { observedAttributes, readAttributes, subscriptionHandlers, type AttributeSubscription } from '../analysis/attribute-reads.js';
 import { relevance } from '../analysis/relevance.js';
+import { possibleWrites } from '../analysis/write-bound.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
 import type { AppIR } from '../ir/ir.js';
 import type { PairEvent } from './events.js';
 import { WEB_ANSWER_EVENT } from './outside-world.js';
 
-/** Every attribute some command writes: its events come from the apps too, and its value decides what a command changes. */
-const COMMAND_WRITTEN: ReadonlySet<string> = new Set(CAPABILITIES.flatMap((c) => Object.values(c.commands).flatMap((cmd) => cmd.writes.map((w) => w.attribute))));
 
 type Subscriptions = ReadonlyMap<string, readonly AttributeSubscription[]>;
 
@@ -56,6 +55,9 @@ export function liveAttributes(apps: readonly AppIR[], events: readonly PairEven
   // static scan of attribute reads does not see: it is live wherever the environment changes it.
   for (const e of events) if (e.type === WEB_ANSWER_EVENT) live.add(e.name);
   const fired = firedValues(events);
+  // An attribute an app's command may write: its events come from the apps too, and its value
+  // decides what the command changes (analysis/write-bound.ts bounds the writes soundly).
+  const commanded = new Set(apps.flatMap((app) => possibleWrites(app).map((w) => w.attribute)));
   if (known) {
     const free = apps.map((app) => relevance(app).inert);
     /** Whether an event of `attribute` with `value` runs only inert handlers. */
@@ -63,7 +65,7 @@ export function liveAttributes(apps: readonly AppIR[], events: readonly PairEven
     const handled = new Set([...fired.keys(), ...subscriptions.flatMap((subs) => [...subs.keys()])]);
     for (const name of handled) {
       const values = [...(fired.get(name)?.values() ?? [])];
-      if (live.has(name) || COMMAND_WRITTEN.has(name)) live.add(name);
+      if (live.has(name) || commanded.has(name)) live.add(name);
       else if (values.every((perDevice) => perDevice.every((v) => unheard(name, v)))) continue;
       else if (values.length > 0 && values.every((perDevice) => perDevice.some((v) => unheard(name, v)))) alwaysDispatched.add(name);
       else live.add(name);

@@ -1,6 +1,6 @@
 // Which device attributes the pair's states keep (src/model/live-attributes.ts), on small apps:
 // an attribute whose events reach only inert handlers (they change nothing that matters) is left out; one with a value nobody
-// hears is left out and its events always run their handlers; one an app reads or a command writes
+// hears is left out and its events always run their handlers; one an app reads or a command of the pair may write
 // stays.
 import { describe, expect, it } from 'vitest';
 import type { PairEvent } from '../../src/model/events.js';
@@ -48,5 +48,19 @@ describe('the live device attributes of a pair', () => {
     const { live, alwaysDispatched } = liveAttributes([ir(bothValues), ir(APP)], events, ['switch']);
     expect(live === 'all' ? [] : [...live]).toContain('motion');
     expect([...alwaysDispatched]).toEqual([]);
+  });
+
+  it('keeps an attribute a command of either app may write, and leaves out one only a command of neither writes', () => {
+    // A logger of a lock's events (a buffer it posts) beside an app that only switches a light: the
+    // lock's value decides no command of the pair, and the logger's handler changes nothing that matters.
+    const logger = `preferences { section("s") { input "door", "capability.lock" } }
+def installed() { subscribe(door, "lock", logged) }
+def logged(evt) { def buffer = state.buffer ?: []\n buffer << evt.value\n state.buffer = buffer.size() > 3 ? [] : buffer }`;
+    const locks = device('lock', 'lock', ['locked', 'unlocked']);
+    const { live } = liveAttributes([ir(logger), ir(APP)], locks, ['switch']);
+    expect(live === 'all' ? 'all' : [...live]).not.toContain('lock');
+    const locker = APP.replace('def lightOn(evt) { sw.on() }', 'def lightOn(evt) { sw.on(); door.lock() }').replace('input "sw", "capability.switch"', 'input "sw", "capability.switch"; input "door", "capability.lock"');
+    const kept = liveAttributes([ir(logger), ir(locker)], locks, ['switch']).live;
+    expect(kept === 'all' ? 'all' : [...kept]).toContain('lock');
   });
 });

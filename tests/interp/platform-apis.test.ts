@@ -162,6 +162,9 @@ ${methods}`;
       'location:sunset:h', 'device:contact:h', 'device:contact:h1', 'device:contact:h',
     ]);
   });
+  it('subscribes nothing to a capitalised name the app never declares: an unset setting, null, not a class', () => {
+    expect(handlers('subscribe(Noacceleration, "acceleration", h)\nsubscribe(door, "contact", h)', 'def h(evt) {}')).toEqual(['device:contact:h']);
+  });
   it('lists the one-argument forms among the app\'s static subscriptions', () => {
     const home = homeFor(app('subscribe(app)\nsubscribe(location)', 'def appTouch(evt) {}\ndef changedLocationMode(evt) {}'));
     expect(home.app.ir.subscriptions.map((s) => `${s.source.kind}:${s.attribute}:${s.handler}`)).toEqual(['app:app:appTouch', 'location:location:changedLocationMode']);

@@ -17,7 +17,7 @@ import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder 
 import { formatJava } from './formatter.js';
 import { mathConstant, mathStatic } from './math.js';
 import { newStringBuilder } from './string-builder.js';
-import { durationMethod, durationProperty, GDuration, isTimeCategory } from './durations.js';
+import { durationMethod, durationProperty, GDuration } from './durations.js';
 
 /**
  * java.net.URLEncoder.encode(s, "UTF-8"): application/x-www-form-urlencoded, so letters, digits and
@@ -131,11 +131,6 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
   }
   if (EXCEPTIONS.test(type)) return new GException(simple, args.length ? toStr(args[0]) : '');
   return NOT_FOUND;
-}
-
-/** Class names usable as values (`Math.round`, `TimeZone.getTimeZone`, `case Integer:`). */
-export function isKnownClass(name: string): boolean {
-  return /^(java\.[a-z.]+\.)?[A-Z][A-Za-z]*$/.test(name) || /^groovy\.json\.[A-Z]/.test(name) || isTimeCategory(name);
 }
 
 /** Properties of Java objects: dates, time zones, classes' static fields, exceptions. */

@@ -62,6 +62,12 @@ describe("Groovy's own errors where the model knows the method or property canno
     expect(show('try { "x".touppercase() } catch (MissingMethodException e) { "missing" }')).toBe('missing');
     expect(() => run('5.frobnicate()')).toThrow(/unsupported: method frobnicate\(\) of Integer/);
   });
+  it("raises MissingMethodException for String's isNumber on a number: a number or decimal setting holds a number", () => {
+    const prefs = 'preferences { section { input "delay", "number"; input "ratio", "decimal" } }';
+    expect(show('["12".isNumber(), "x".isNumber(), "7".isInteger()]')).toBe('[true, false, true]');
+    expect(show('[delay, ratio, true].collect { try { it.isNumber() } catch (MissingMethodException e) { "missing" } }', prefs)).toBe('[missing, missing, missing]');
+    expect(show('try { 5.isInteger() } catch (MissingMethodException e) { "missing" }')).toBe('missing');
+  });
   it('raises MissingPropertyException for a map entry property other than its key and value', () => {
     expect(show('def e = [a: 1].find { true }; try { e.optionDisplay } catch (MissingPropertyException x) { "missing" }')).toBe('missing');
     expect(show('def e = [a: 1].find { true }; [e.key, e.value]')).toBe('[a, 1]');

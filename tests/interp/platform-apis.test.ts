@@ -254,6 +254,12 @@ describe('java.util.Calendar and dates', () => {
     // Java's getTimeZone answers GMT for an id it does not know, rather than throwing.
     expect(show('TimeZone.getTimeZone("Nowhere/Else").ID')).toBe('GMT');
   });
+
+  it("leaves the JVM's zone at UTC when an app sets the default zone: TimeZone.setDefault is void and changes nothing", () => {
+    expect(show('[TimeZone.setDefault(TimeZone.getTimeZone("America/New_York")), TimeZone.getDefault().ID, Calendar.getInstance().get(Calendar.HOUR_OF_DAY), new Date(0).format("HH:mm")]')).toBe(
+      '[null, UTC, 21, 00:00]',
+    );
+  });
 });
 
 describe('subscribeToCommand', () => {

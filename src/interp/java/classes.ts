@@ -47,6 +47,9 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
   if (simple === 'String' && name === 'format') return formatJava(toStr(args[0] ?? null), args.slice(1));
   if (simple === 'TimeZone' && name === 'getTimeZone') return new BuiltinObject('timeZone', args[0] instanceof BuiltinObject ? zoneOf(args[0]) : time.javaZoneId(toStr(args[0] ?? null)));
   if (simple === 'TimeZone' && name === 'getDefault') return new BuiltinObject('timeZone', 'UTC');
+  // Void, and a no-op here: the model's JVM zone is UTC and stays so (the clock, getDefault(),
+  // Calendar.getInstance()); an app moving the platform's shared default zone is not modelled.
+  if (simple === 'TimeZone' && name === 'setDefault' && args.length === 1) return null;
   if (simple === 'JsonOutput') return jsonOutputMethod(name, args);
   // The model's one UUID: a run is deterministic, so every call gives the same (version 4) id.
   if (simple === 'UUID' && name === 'randomUUID') return MODEL_UUID;

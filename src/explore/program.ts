@@ -133,6 +133,7 @@ function programIR(file: string, methods: ast.MethodDecl[], fields: ast.VarDecl[
     mappings: [],
     unboundInputs: [],
     storesReadWhole: ['state', 'atomicState'], // exact stores: no program here needs the shortcut
+    importedClasses: [],
     warnings: [],
   };
 }

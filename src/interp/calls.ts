@@ -6,14 +6,14 @@ import type * as ast from '../parser/ast.js';
 import type { FunctionIR } from '../ir/ir.js';
 import { CallDepthError, GroovyError, missingMethod, nullPointer, RecursionError } from './errors.js';
 import * as num from './numbers.js';
-import { NOT_FOUND, callGroovyMethod, castValue, iterate, misspelledMethod, nullObjectMethod } from './groovy-methods.js';
+import { NOT_FOUND, callGroovyMethod, castValue, iterate, misspelledMethod, nullObjectMethod, stringOnlyMethod } from './groovy-methods.js';
 import { checkedSize, checkLength } from './limits.js';
 import { instanceOf } from './operators.js';
 import { MUTATING_METHODS, noteMutation } from './ownership.js';
 import { javaMethod, newObject } from './java/classes.js';
 import { stringBuilderMethod } from './java/string-builder.js';
 import { RANDOM_MUTATING, randomMethod } from './random.js';
-import { BuiltinObject, ClassRef, className, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, GStringBuilder, isNumber, PlatformRecord, TrackedMap, type GMap, type Value } from './values.js';
+import { BuiltinObject, ClassRef, className, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, GStringBuilder, isNumber, javaClassName, PlatformRecord, TrackedMap, type GMap, type Value } from './values.js';
 import { recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
 import { describe, propertyName, readWholeStore } from './properties.js';
 
@@ -213,6 +213,7 @@ export function invokeMethod(frame: Frame, self: Value, name: string, args: Valu
   if (Array.isArray(self) && self.length === 0 && !named) return [];
   if (self instanceof Map && self.get(name) instanceof GClosure) return (self.get(name) as GClosure).invoke(withNamed(args, named));
   if (misspelledMethod(self, name)) throw missingMethod(name, className(self));
+  if (stringOnlyMethod(self, name)) throw missingMethod(name, javaClassName(self));
   if (self instanceof PlatformRecord) throw missingMethod(name, self.javaClass);
   frame.app.platform.unresolvedMethod?.(self, name);
   return unsupported(`method ${name}() of ${describe(self)}`);

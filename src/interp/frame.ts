@@ -13,6 +13,8 @@ export interface AppCore extends RuntimeContext {
   readonly functions: ReadonlyMap<string, FunctionIR[]>;
   /** `allOk` → the FunctionIR of `getAllOk()`. */
   readonly getters: ReadonlyMap<string, FunctionIR>;
+  /** The classes the app imports one by one: the name its code uses → the class's full name. */
+  readonly importedClasses: ReadonlyMap<string, string>;
   readonly inputs: ReadonlyMap<string, Value>;
   /** The platform's functions, with the extra ones of this run (the preferences DSL). */
   readonly builtins: Readonly<Record<string, BuiltinFunction>>;

@@ -12,7 +12,7 @@ import { GClosure, GDate, GMapEntry, isNumber, type Value } from './values.js';
 import { iterableMethods, listMethods, uniqueValues } from './gdk/collections.js';
 import { entryMethods, mapMethods } from './gdk/maps.js';
 import { numberMethods } from './gdk/numbers.js';
-import { stringMethods } from './gdk/strings.js';
+import { PARSING_PREDICATES, stringMethods } from './gdk/strings.js';
 import { NOT_FOUND, call, iterate, lookup, type Method, type MethodResult } from './gdk/support.js';
 
 const dateMethods: Record<string, Method<GDate>> = {
@@ -111,6 +111,15 @@ export function misspelledMethod(self: Value, name: string): boolean {
   const table = gdkMethodsOf(self);
   const lower = name.toLowerCase();
   return table !== undefined && Object.keys(table).some((known) => known !== name && known.toLowerCase() === lower);
+}
+
+/**
+ * Whether this is one of String's parsing predicates called on a number or a boolean (`n.isNumber()`
+ * on a `number` setting, which holds an Integer): the app's MissingMethodException, as on the
+ * platform, not a method the model lacks.
+ */
+export function stringOnlyMethod(self: Value, name: string): self is boolean | num.Num {
+  return (typeof self === 'boolean' || isNumber(self)) && PARSING_PREDICATES.has(name);
 }
 
 /** Dispatches a GDK method on a plain Groovy value. */

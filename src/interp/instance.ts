@@ -51,6 +51,7 @@ export class AppInstance implements AppHandle, AppCore {
   readonly platform: Platform;
   readonly functions = new Map<string, FunctionIR[]>();
   readonly getters = new Map<string, FunctionIR>();
+  readonly importedClasses: ReadonlyMap<string, string>;
   /** The user's values of the inputs (constant: the app's updates are in `data.updatedSettings`). */
   readonly inputs = new Map<string, Value>();
   /** The `settings` map apps see: the inputs with the app's updates applied (kept in step by `applySetting`). */
@@ -94,6 +95,7 @@ export class AppInstance implements AppHandle, AppCore {
     this.updatesSettings = updatesSettings(ir);
     this.inputTypes = new Map(ir.inputs.map((input) => [input.name, input.type]));
     this.unsetInputs = new Set(ir.unboundInputs);
+    this.importedClasses = new Map(ir.importedClasses.map((c) => [c.name, c.className]));
     for (const fn of ir.methods) {
       const list = this.functions.get(fn.name);
       if (list) list.push(fn);

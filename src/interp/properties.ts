@@ -6,7 +6,8 @@ import type * as ast from '../parser/ast.js';
 import { GroovyError, missingProperty, nullPointer } from './errors.js';
 import { NOT_FOUND, callGroovyMethod, iterate, listGet, listPut } from './groovy-methods.js';
 import { calendarField } from './java/calendar.js';
-import { isKnownClass, javaProperty, javaSetProperty } from './java/classes.js';
+import { javaProperty, javaSetProperty } from './java/classes.js';
+import { isKnownClass } from './java/known-classes.js';
 import { categoryProperty } from './java/durations.js';
 import * as num from './numbers.js';
 import { toStr } from './operators.js';
@@ -50,8 +51,20 @@ function resolveAppProperty(app: AppCore, name: string): Value {
   if (Object.hasOwn(app.builtins, platformGetter)) return app.builtins[platformGetter](app, [], null);
   if (app.functions.has(name)) return recurse.methodClosure(app, name);
   if (name === 'physicalgraph') return unsupported('the physicalgraph hub API');
-  if (isKnownClass(name)) return new ClassRef(name);
+  const cls = classOfName(app, name);
+  if (cls !== undefined) return new ClassRef(cls);
   return app.platform.unresolvedName(app, name);
+}
+
+/**
+ * The class a bare name means: one the app imports (known by its simple name, as the model's
+ * classes are), or one Groovy imports by default or the platform adds. Undefined for any other
+ * name, even a capitalised one (an unset `Noacceleration` setting).
+ */
+function classOfName(app: AppCore, name: string): string | undefined {
+  const imported = app.importedClasses.get(name);
+  if (imported !== undefined) return imported.slice(imported.lastIndexOf('.') + 1);
+  return isKnownClass(name) ? name : undefined;
 }
 
 export function assignName(frame: Frame, name: string, v: Value): void {

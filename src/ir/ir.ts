@@ -131,7 +131,18 @@ export interface AppIR {
    * kept as a missing key.
    */
   storesReadWhole: StoreName[];
+  /**
+   * The classes the app imports one by one (`import java.security.MessageDigest`,
+   * `import a.B as C`): the name its code uses and the class's full name. Such a name is a class,
+   * as Groovy resolves it, not an unset setting.
+   */
+  importedClasses: ImportedClass[];
   warnings: LowerWarning[];
+}
+
+export interface ImportedClass {
+  name: string;
+  className: string;
 }
 
 /** What running an app's `preferences` code gives: its inputs in declaration order. */

@@ -2,7 +2,7 @@
 // evaluator it is given), subscriptions and schedules (static scan), methods, fields and mappings.
 // Never throws: an app that cannot be lowered gives a positioned error. pipeline/load.ts wires in
 // the interpreter's evaluator and is what callers use.
-import type { AppIR, AppMetadata, FunctionIR, MappingIR, PreferencesEvaluator } from '../ir/ir.js';
+import type { AppIR, AppMetadata, FunctionIR, ImportedClass, MappingIR, PreferencesEvaluator } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import type { ParseResult } from '../parser/parser.js';
 import { booleanGetterProperty, getterProperty } from '../parser/accessors.js';
@@ -100,6 +100,13 @@ function syntacticInputNames(program: ast.Program): string[] {
   return names;
 }
 
+/** The classes of the app's single-type imports, by the name its code uses (the alias if any). */
+function importedClasses(program: ast.Program): ImportedClass[] {
+  return program.body.flatMap((s) =>
+    s.kind === 'ImportDecl' && !s.isStatic && !s.star ? [{ name: s.alias ?? s.path.slice(s.path.lastIndexOf('.') + 1), className: s.path }] : [],
+  );
+}
+
 function unsupported(file: string, node: ast.Node, what: string): LowerResult {
   const { line, column } = node.range.start;
   return { ok: false, error: { file, line, column, message: `unsupported: ${what}`, kind: 'unsupported' } };
@@ -160,6 +167,7 @@ export function lowerProgram(program: ast.Program, file: string, evaluatePrefere
     mappings: mappingsOf(mappings),
     unboundInputs: [],
     storesReadWhole: storesReadWhole(program),
+    importedClasses: importedClasses(program),
     warnings: [],
   };
   const evaluated = evaluatePreferences(app, preferences);

@@ -162,6 +162,9 @@ ${methods}`;
       'location:sunset:h', 'device:contact:h', 'device:contact:h1', 'device:contact:h',
     ]);
   });
+  it('subscribes nothing to a capitalised name the app never declares: an unset setting, null, not a class', () => {
+    expect(handlers('subscribe(Noacceleration, "acceleration", h)\nsubscribe(door, "contact", h)', 'def h(evt) {}')).toEqual(['device:contact:h']);
+  });
   it('lists the one-argument forms among the app\'s static subscriptions', () => {
     const home = homeFor(app('subscribe(app)\nsubscribe(location)', 'def appTouch(evt) {}\ndef changedLocationMode(evt) {}'));
     expect(home.app.ir.subscriptions.map((s) => `${s.source.kind}:${s.attribute}:${s.handler}`)).toEqual(['app:app:appTouch', 'location:location:changedLocationMode']);
@@ -250,6 +253,12 @@ describe('java.util.Calendar and dates', () => {
     expect(show('new Date(0).format("HH:mm z", TimeZone.getTimeZone("GMT-4"))')).toBe('20:00 GMT-04:00');
     // Java's getTimeZone answers GMT for an id it does not know, rather than throwing.
     expect(show('TimeZone.getTimeZone("Nowhere/Else").ID')).toBe('GMT');
+  });
+
+  it("leaves the JVM's zone at UTC when an app sets the default zone: TimeZone.setDefault is void and changes nothing", () => {
+    expect(show('[TimeZone.setDefault(TimeZone.getTimeZone("America/New_York")), TimeZone.getDefault().ID, Calendar.getInstance().get(Calendar.HOUR_OF_DAY), new Date(0).format("HH:mm")]')).toBe(
+      '[null, UTC, 21, 00:00]',
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 // Groovy semantics on small snippets, as Groovy 2.5 prints them.
 import { describe, expect, it } from 'vitest';
-import { show, run } from './helpers.js';
+import { GroovyError, InterpError } from '../../src/interp/errors.js';
+import { homeFor, show, run } from './helpers.js';
 
 describe('Groovy truth and equality', () => {
   it('treats empty collections, empty strings, zero and null as false', () => {
@@ -60,6 +61,12 @@ describe("Groovy's own errors where the model knows the method or property canno
     expect(show('try { 5.tointeger() } catch (MissingMethodException e) { "missing" }')).toBe('missing');
     expect(show('try { "x".touppercase() } catch (MissingMethodException e) { "missing" }')).toBe('missing');
     expect(() => run('5.frobnicate()')).toThrow(/unsupported: method frobnicate\(\) of Integer/);
+  });
+  it("raises MissingMethodException for String's isNumber on a number: a number or decimal setting holds a number", () => {
+    const prefs = 'preferences { section { input "delay", "number"; input "ratio", "decimal" } }';
+    expect(show('["12".isNumber(), "x".isNumber(), "7".isInteger()]')).toBe('[true, false, true]');
+    expect(show('[delay, ratio, true].collect { try { it.isNumber() } catch (MissingMethodException e) { "missing" } }', prefs)).toBe('[missing, missing, missing]');
+    expect(show('try { 5.isInteger() } catch (MissingMethodException e) { "missing" }')).toBe('missing');
   });
   it('raises MissingPropertyException for a map entry property other than its key and value', () => {
     expect(show('def e = [a: 1].find { true }; try { e.optionDisplay } catch (MissingPropertyException x) { "missing" }')).toBe('missing');
@@ -240,5 +247,35 @@ describe('values of statements and expressions the corpus relies on', () => {
   });
   it('encodes a string as Base64', () => {
     expect(show('"user:pass".encodeAsBase64()')).toBe('dXNlcjpwYXNz');
+  });
+});
+
+describe('bare capitalised names', () => {
+  /** The kind of error a snippet stops with, and its Java class for an exception of the app. */
+  const failure = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      if (e instanceof InterpError) return `${e.kind}${e instanceof GroovyError ? ` ${e.javaClass}` : ''}`;
+      throw e;
+    }
+    return 'none';
+  };
+  it('reads a name the app never declares as null, as an unset setting, even capitalised', () => {
+    expect(show('[Noacceleration == null, Noacceleration?.currentValue("acceleration"), "${Noacceleration}"]')).toBe('[true, null, null]');
+    expect(failure(() => run('Noacceleration.currentValue("acceleration")'))).toBe('app-error NullPointerException');
+    // A capitalised setting the app updates reads its value, not a class of that name.
+    expect(show('app.updateSetting("ScenarioName", "Evening"); "${ScenarioName}"')).toBe('Evening');
+  });
+  it('keeps the classes Groovy and the platform import by default, and the ones the app imports', () => {
+    expect(show('def x = [a: 1]; def kind = { switch (it) { case Map: return "map"; case List: return "list"; default: return "other" } }; [Math.max(1, 2), Integer.parseInt("7"), TimeZone.getTimeZone("UTC").ID, new Date(0).time, 5 in Integer, "a".class == String, kind(x), kind([1]), JsonOutput.toJson(x)]')).toBe(
+      '[2, 7, UTC, 0, true, true, map, list, {"a":1}]',
+    );
+    expect(show('try { throw new IllegalStateException("x") } catch (e) { e in IllegalStateException }')).toBe('true');
+    // A real class the model does not have stays a class: using it is a gap, not the app's null.
+    expect(failure(() => run('URLDecoder.decode("a%20b", "UTF-8")'))).toBe('unsupported');
+    const digest = 'def f() { MessageDigest.getInstance("MD5") }';
+    expect(failure(() => homeFor(`import java.security.MessageDigest\n${digest}`).app.invoke('f', []))).toBe('unsupported');
+    expect(failure(() => homeFor(digest).app.invoke('f', []))).toBe('app-error NullPointerException');
   });
 });

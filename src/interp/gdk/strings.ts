@@ -9,6 +9,12 @@ import { GClosure } from '../values.js';
 import { listMethods } from './collections.js';
 import { call, type Method } from './support.js';
 
+/**
+ * String's parsing predicates. Groovy defines them on CharSequence only: Number and Boolean have no
+ * method of these names (`5.isNumber()` is a MissingMethodException).
+ */
+export const PARSING_PREDICATES: ReadonlySet<string> = new Set(['isNumber', 'isInteger', 'isLong', 'isDouble', 'isFloat', 'isBigDecimal', 'isBigInteger']);
+
 export const stringMethods: Record<string, Method<string>> = {
   size: (s) => s.length,
   length: (s) => s.length,

@@ -17,7 +17,7 @@ import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder 
 import { formatJava } from './formatter.js';
 import { mathConstant, mathStatic } from './math.js';
 import { newStringBuilder } from './string-builder.js';
-import { durationMethod, durationProperty, GDuration, isTimeCategory } from './durations.js';
+import { durationMethod, durationProperty, GDuration } from './durations.js';
 
 /**
  * java.net.URLEncoder.encode(s, "UTF-8"): application/x-www-form-urlencoded, so letters, digits and
@@ -47,6 +47,9 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
   if (simple === 'String' && name === 'format') return formatJava(toStr(args[0] ?? null), args.slice(1));
   if (simple === 'TimeZone' && name === 'getTimeZone') return new BuiltinObject('timeZone', args[0] instanceof BuiltinObject ? zoneOf(args[0]) : time.javaZoneId(toStr(args[0] ?? null)));
   if (simple === 'TimeZone' && name === 'getDefault') return new BuiltinObject('timeZone', 'UTC');
+  // Void, and a no-op here: the model's JVM zone is UTC and stays so (the clock, getDefault(),
+  // Calendar.getInstance()); an app moving the platform's shared default zone is not modelled.
+  if (simple === 'TimeZone' && name === 'setDefault' && args.length === 1) return null;
   if (simple === 'JsonOutput') return jsonOutputMethod(name, args);
   // The model's one UUID: a run is deterministic, so every call gives the same (version 4) id.
   if (simple === 'UUID' && name === 'randomUUID') return MODEL_UUID;
@@ -131,11 +134,6 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
   }
   if (EXCEPTIONS.test(type)) return new GException(simple, args.length ? toStr(args[0]) : '');
   return NOT_FOUND;
-}
-
-/** Class names usable as values (`Math.round`, `TimeZone.getTimeZone`, `case Integer:`). */
-export function isKnownClass(name: string): boolean {
-  return /^(java\.[a-z.]+\.)?[A-Z][A-Za-z]*$/.test(name) || /^groovy\.json\.[A-Z]/.test(name) || isTimeCategory(name);
 }
 
 /** Properties of Java objects: dates, time zones, classes' static fields, exceptions. */

@@ -147,6 +147,8 @@ export function globalObject(name: string): Value | undefined {
   if (name === 'appSettings') return new Map();
   // The `physicalgraph` package (`physicalgraph.device.HubAction`, `...Protocol.LAN`).
   if (name === 'physicalgraph') return new ClassRef('physicalgraph');
+  // The platform's Location class, which some apps subscribe to for the location (`subscribe(Location, "sunset", h)`).
+  if (name === 'Location') return new ClassRef('Location');
   return undefined;
 }
 

@@ -1,0 +1,45 @@
+// Which bare capitalised names are classes. Groovy resolves `Math` or `TimeZone` to a class when it
+// compiles the script, through the default imports (java.lang, java.util, java.io, java.net,
+// groovy.lang, groovy.util, BigDecimal, BigInteger), the packages the platform adds (SmartApps
+// write `new SimpleDateFormat` and `new JsonSlurper()` without importing them) and the app's own
+// imports. Any other name stays a variable, read at run time: on SmartThings through the app's
+// settings, so an unset `Noacceleration` is null, not a class.
+import { isTimeCategory } from './durations.js';
+
+/** The classes the interpreter models: their static members, `new`, casts and `case T:`. */
+const MODELLED: readonly string[] = [
+  'Object', 'Class', 'Number', 'Integer', 'Long', 'Short', 'Double', 'Float', 'Boolean', 'BigDecimal', 'BigInteger',
+  'String', 'GString', 'CharSequence', 'StringBuilder', 'StringBuffer', 'Math', 'Closure',
+  'List', 'ArrayList', 'LinkedList', 'Collection', 'Iterable', 'Set', 'HashSet', 'LinkedHashSet', 'Map', 'HashMap', 'LinkedHashMap',
+  'Date', 'TimeZone', 'Calendar', 'GregorianCalendar', 'SimpleDateFormat', 'DecimalFormat', 'Random', 'UUID', 'URLEncoder',
+  'JsonSlurper', 'JsonOutput', 'JsonBuilder',
+];
+
+/**
+ * Classes of the same packages that the interpreter does not model. They stay classes, so that
+ * using one is a gap the check reports (unsupported), never a null the app would be blamed for.
+ */
+const UNMODELLED: readonly string[] = [
+  'Byte', 'Character', 'System', 'Thread', 'StrictMath', 'Runtime', 'Enum', 'Void',
+  'Arrays', 'Collections', 'Objects', 'Optional', 'Locale', 'Currency', 'Base64', 'Properties', 'Timer', 'StringTokenizer',
+  'Scanner', 'Iterator', 'Vector', 'Stack', 'Queue', 'Deque', 'ArrayDeque', 'Hashtable', 'TreeMap', 'TreeSet', 'SortedMap',
+  'SortedSet', 'BitSet', 'EnumSet', 'Formatter',
+  'URLDecoder', 'URI', 'URL', 'InetAddress', 'NumberFormat', 'DateFormat', 'RoundingMode', 'MathContext',
+  'XmlSlurper', 'XmlParser', 'Eval', 'Expando', 'ConfigSlurper', 'Range', 'IntRange', 'Binding', 'Tuple',
+  'TimeDuration', 'Duration',
+];
+
+const KNOWN: ReadonlySet<string> = new Set([...MODELLED, ...UNMODELLED]);
+
+/** Throwable, Error and every `...Exception`/`...Error` class: `catch` and `throw` name them. */
+const THROWABLE = /^(Throwable|[A-Z][A-Za-z]*(Exception|Error))$/;
+
+/**
+ * Whether a name written in an expression is a class (`Math.round`, `TimeZone.getTimeZone`,
+ * `case Integer:`): a simple name of the lists above, or a class named in full in `java.*` or
+ * `groovy.json`. The names the app imports are classes too (the caller asks its imports first).
+ */
+export function isKnownClass(name: string): boolean {
+  if (name.includes('.')) return /^java\.[a-z.]+\.[A-Z][A-Za-z]*$/.test(name) || /^groovy\.json\.[A-Z]/.test(name) || isTimeCategory(name);
+  return KNOWN.has(name) || THROWABLE.test(name) || isTimeCategory(name);
+}

@@ -37,18 +37,25 @@ type Subscriptions = ReadonlyMap<string, readonly AttributeSubscription[]>;
 export interface AttributeLiveness {
   live: ReadonlySet<string> | 'all';
   alwaysDispatched: ReadonlySet<string>;
+  /**
+   * Attributes left out whose every fired value reaches only inert handlers: an environment event
+   * on one leads back to the state it left (the key leaves out all it changes), so the pair need
+   * not fire it.
+   */
+  silent: ReadonlySet<string>;
 }
 
 /** The live attributes by name (on any device), or `all` when an app may read any of them. */
 export function liveAttributes(apps: readonly AppIR[], events: readonly PairEvent[], tracked: readonly string[]): AttributeLiveness {
   const live = new Set<string>(tracked);
   const alwaysDispatched = new Set<string>();
+  const silent = new Set<string>();
   const subscriptions = apps.map((app) => subscriptionHandlers(app));
   const known = subscriptions.every((h): h is Subscriptions => h !== 'unknown');
   for (const app of apps) {
     // Without every subscription's attribute and handler known, every attribute subscribed to is live.
     const observed = known ? readAttributes(app) : observedAttributes(app);
-    if (observed === 'all') return { live: 'all', alwaysDispatched };
+    if (observed === 'all') return { live: 'all', alwaysDispatched, silent };
     for (const name of observed) live.add(name);
   }
   // A web service's answer is read by the app's request (model/outside-world.ts), which the
@@ -66,13 +73,13 @@ export function liveAttributes(apps: readonly AppIR[], events: readonly PairEven
     for (const name of handled) {
       const values = [...(fired.get(name)?.values() ?? [])];
       if (live.has(name) || commanded.has(name)) live.add(name);
-      else if (values.every((perDevice) => perDevice.every((v) => unheard(name, v)))) continue;
+      else if (values.every((perDevice) => perDevice.every((v) => unheard(name, v)))) silent.add(name);
       else if (values.length > 0 && values.every((perDevice) => perDevice.some((v) => unheard(name, v)))) alwaysDispatched.add(name);
       else live.add(name);
     }
   } else for (const name of fired.keys()) live.add(name);
   for (const name of [...live]) for (const decides of effectiveness(name)) live.add(decides);
-  return { live, alwaysDispatched };
+  return { live, alwaysDispatched, silent };
 }
 
 /** Per attribute, per capability, the values the environment fires. */

@@ -60,6 +60,7 @@ export const INITIAL_CONFIGURATIONS = [true, false] as const;
 
 export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   private readonly home: Home;
+  /** The events the pair fires: all but those on silent attributes (live-attributes.ts). */
   private readonly allEvents: readonly number[];
   /** The home with both apps loaded and nothing installed: where every initial state starts. */
   private readonly loaded: HomeSnapshot;
@@ -111,8 +112,10 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     if (this.timeEvent !== undefined) this.home.letTimePass();
     this.home.load();
     this.loaded = this.home.snapshot();
-    this.allEvents = events.map((_, i) => i);
-    this.alwaysEnabled = events.flatMap((e, i) => (e.kind === 'timer' || e.kind === 'time' ? [] : [i]));
+    // An event on a silent attribute (live-attributes.ts) leads back to its state: it is never fired.
+    const fired = events.flatMap((e, i) => (e.kind === 'device' && attributes?.silent.has(e.name) ? [] : [i]));
+    this.allEvents = fired;
+    this.alwaysEnabled = fired.filter((i) => events[i].kind !== 'timer' && events[i].kind !== 'time');
   }
 
   /** How many transitions were recalled instead of run (transition-memo.ts). */

@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PairEvent } from '../../src/model/events.js';
 import { liveAttributes } from '../../src/model/live-attributes.js';
+import { environmentOf } from '../../src/model/environment.js';
+import { PairSystem } from '../../src/model/pair-system.js';
 import { lowerSource } from '../../src/pipeline/load.js';
 
 function ir(source: string) {
@@ -36,11 +38,13 @@ describe('the live device attributes of a pair', () => {
   ];
 
   it('leaves out what only inert handlers hear and what a value nobody hears can re-arm, keeps what is read or commanded', () => {
-    const { live, alwaysDispatched } = liveAttributes([ir(APP), ir(APP)], events, ['switch']);
+    const { live, alwaysDispatched, silent } = liveAttributes([ir(APP), ir(APP)], events, ['switch']);
     expect(live === 'all' ? 'all' : [...live]).toEqual(expect.arrayContaining(['switch', 'contact']));
     expect(live === 'all' ? [] : [...live]).not.toContain('battery');
     expect(live === 'all' ? [] : [...live]).not.toContain('motion');
     expect([...alwaysDispatched]).toEqual(['motion']);
+    // Every battery event runs only the inert logBattery: the pair never fires them.
+    expect([...silent]).toEqual(['battery']);
   });
 
   it('keeps an attribute whose every fired value some effectful handler hears', () => {
@@ -62,5 +66,15 @@ def logged(evt) { def buffer = state.buffer ?: []\n buffer << evt.value\n state.
     const locker = APP.replace('def lightOn(evt) { sw.on() }', 'def lightOn(evt) { sw.on(); door.lock() }').replace('input "sw", "capability.switch"', 'input "sw", "capability.switch"; input "door", "capability.lock"');
     const kept = liveAttributes([ir(logger), ir(locker)], locks, ['switch']).live;
     expect(kept === 'all' ? 'all' : [...kept]).toContain('lock');
+  });
+
+  it('never fires an event of a silent attribute: it would lead back to its state', () => {
+    const numbered = events.map((e, id) => ({ ...e, id }));
+    const system = new PairSystem([ir(APP), ir(APP)], numbered, undefined, { tracked: ['switch'], environment: environmentOf('full', false) });
+    const fired = system.initialStates().flatMap((state) => system.enabled(state).map((e) => numbered[e].name));
+    expect(fired).toEqual(expect.arrayContaining(['motion', 'contact']));
+    expect(fired).not.toContain('battery');
+    const everyPart = new PairSystem([ir(APP), ir(APP)], numbered, undefined, { tracked: ['switch'], environment: environmentOf('full', false), liveStateOnly: false });
+    expect(everyPart.initialStates().flatMap((state) => everyPart.enabled(state).map((e) => numbered[e].name))).toContain('battery');
   });
 });

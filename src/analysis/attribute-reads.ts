@@ -7,10 +7,12 @@
 //
 // Syntactic over the whole app and conservative: any property or call of those shapes counts,
 // whatever its receiver; a computed attribute name (`currentValue(name)`, `dev."current$x"`,
-// `subscribe(dev, attr, h)` with a computed `attr`), the primary-attribute property `latestValue`,
-// or reflective calls make every attribute observable. A device property read through a computed
-// index (`sensor[name]`) is not seen here: the home stops the check if one reads a left-out attribute
-// (HomeHost.readAttribute).
+// `dev."$attribute"`, `subscribe(dev, attr, h)` with a computed `attr`), the primary-attribute
+// property `latestValue`, or reflective calls make every attribute observable. Not so a computed
+// name on the app, its settings or stores (`settings."sensor$i"`), nor a method computed as a
+// command is (`switches."$command"()`, `dev."set$x"(v)`: `mayBeRead`). A device property read
+// through a computed index (`sensor[name]`), or a command name that turns out to read, is not seen
+// here: the home stops the check if one reads a left-out attribute (HomeHost.readAttribute).
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walkApp } from './app-roots.js';
@@ -73,23 +75,56 @@ function attributeNames(app: AppIR, subscriptions: boolean): AttributeNames {
     // `sensor["contact"]` reads a property too; a computed index the model checks at run time.
     if (node.kind === 'Index' && node.index.kind === 'StringLiteral') addProperty(node.index.value, names);
     if (node.kind === 'PropertyAccess') {
-      if (typeof node.property !== 'string') all = true;
-      else if (node.property === 'latestValue') all = true;
-      else addProperty(node.property, names);
+      const property = typeof node.property === 'string' ? node.property : constantName(node.property);
+      if (property === null) all ||= mayBeDevice(node.object);
+      else if (property === 'latestValue') all = true;
+      else addProperty(property, names);
     } else if (node.kind === 'MethodCall') {
-      if (typeof node.method !== 'string' || REFLECTIVE.has(node.method)) all = true;
-      else if (READ_METHODS.has(node.method) || node.method === 'subscribe') {
-        if (node.method === 'subscribe' && !subscriptions) return;
-        const arg = node.method === 'subscribe' ? (node.args.length >= 3 ? node.args[1] : undefined) : node.args[0];
+      const method = typeof node.method === 'string' ? node.method : constantName(node.method);
+      if (method === null) all ||= node.receiver !== null && mayBeDevice(node.receiver) && mayBeRead(node);
+      else if (REFLECTIVE.has(method)) all = true;
+      else if (READ_METHODS.has(method) || method === 'subscribe') {
+        if (method === 'subscribe' && !subscriptions) return;
+        const arg = method === 'subscribe' ? (node.args.length >= 3 ? node.args[1] : undefined) : node.args[0];
         if (arg === undefined) return;
         const name = arg.kind === 'StringLiteral' ? arg.value : null;
         if (name === null) all = true;
         else names.add(name.split('.')[0]);
-      } else addProperty(node.method, names);
+      } else addProperty(method, names);
     }
   };
   walkApp(app, visit);
   return all ? 'all' : names;
+}
+
+/** A name written as a string without values (`dev."cool"()`): that name. */
+function constantName(e: ast.Expression): string | null {
+  if (e.kind === 'StringLiteral') return e.value;
+  if (e.kind === 'GString' && e.values.length === 0) return e.strings.join('');
+  return null;
+}
+
+/** Receivers that are never a device: the app, its settings and stores, an endpoint's request. */
+const NOT_DEVICES: ReadonlySet<string> = new Set(['settings', 'state', 'atomicState', 'params', 'request', 'app']);
+
+function mayBeDevice(receiver: ast.Expression): boolean {
+  return receiver.kind !== 'ThisExpr' && !(receiver.kind === 'Identifier' && NOT_DEVICES.has(receiver.name));
+}
+
+/**
+ * Whether a method computed at run time may be a read of an attribute: where its name's written
+ * parts say so (`"current${name}"`, `"latest$x"`, `"${a}State"`), or where its name is all values
+ * and it takes arguments (a read method takes the attribute's name). A name with other written
+ * parts (`"set${x}"`), or all values and called without arguments (`switches."$command"()`), is
+ * taken for a command; should it read an attribute after all, the home stops the check
+ * (HomeHost.readAttribute).
+ */
+function mayBeRead(call: ast.MethodCall): boolean {
+  const name = call.method as ast.Expression;
+  if (name.kind !== 'GString') return true;
+  const written = name.strings.join('');
+  if (written.length > 0) return /current|latest|state|value/i.test(written);
+  return call.args.length + call.namedArgs.length > 0;
 }
 
 /**

@@ -115,6 +115,20 @@ describe('the handlers of an attribute\'s events', () => {
     expect(subscriptionHandlers(ir(`def installed() { subscribe(s, h) }\ndef h(e) {}`))).toBe('unknown');
   });
 
+  it('takes a command called by a computed name, or a name computed on settings, for no read of an attribute', () => {
+    const reads = (body: string) => {
+      const read = readAttributes(ir(`def h(evt) { ${body} }`));
+      return read === 'all' ? 'all' : [...read].filter((a) => a !== 'each');
+    };
+    expect(reads('switches.each { it."$command"() }')).not.toBe('all');
+    expect(reads('thermostat?."cool"()')).not.toBe('all');
+    expect(reads('dimmer."set${what}"(50)')).not.toBe('all');
+    expect(reads('def s = settings."sensor$i"')).not.toBe('all');
+    expect(reads('def v = sensor."current${name}"')).toBe('all');
+    expect(reads('def v = sensor."$attribute"')).toBe('all');
+    expect(reads('def v = sensor."$how"("temperature")')).toBe('all');
+  });
+
   it('a subscription alone is no read of the attribute', () => {
     const read = readAttributes(ir(`def installed() { subscribe(s, "battery", h) }\ndef h(e) { log.debug e.value }`));
     expect(read === 'all' ? 'all' : [...read]).not.toContain('battery');

@@ -36,11 +36,16 @@ export interface InstanceOptions {
   /** Extra built-in functions (the preferences DSL during lowering). */
   builtins?: Readonly<Record<string, BuiltinFunction>>;
   /**
-   * What the app's code may read of its own state (analysis/state-reads.ts). A field or store key
-   * outside it is dead: left out of the canonical state and of the recorded accesses. Default:
-   * every part is live.
+   * The parts of the app's state that can matter (analysis/relevance.ts `liveParts`). A field or
+   * store key outside them is left out of the canonical state and of the recorded accesses.
+   * Default: every part matters.
    */
   reads?: PartNames;
+  /**
+   * The parts the app's code may read before writing them (analysis/state-reads.ts), a superset of
+   * `reads`: those a stored state must keep as its own run had them (`readState`). Default: `reads`.
+   */
+  readBeforeWrite?: PartNames;
 }
 
 export class AppInstance implements AppHandle, AppCore {
@@ -65,6 +70,10 @@ export class AppInstance implements AppHandle, AppCore {
   private readonly data: AppState = emptyAppState();
   /** The stores this app only uses key by key (it cannot see nulls or the order of keys there). */
   private readonly keyedStores: readonly StoreName[];
+  /** Whether the app's code may read a field or store key before writing it (`InstanceOptions.readBeforeWrite`). */
+  private readonly isRead: (part: AppStore, key: string) => boolean;
+  /** Whether every part the app may read is in its canonical state: then `readState` is `canonicalState`. */
+  readonly keyHoldsEveryRead: boolean;
   /** Whether a field or store key can influence the app (see `InstanceOptions.reads`). */
   readonly isLive: (part: AppStore, key: string) => boolean;
   /**
@@ -90,8 +99,9 @@ export class AppInstance implements AppHandle, AppCore {
     this.state = new TrackedMap(this.data.state, 'state');
     this.atomicState = new TrackedMap(this.data.atomicState, 'atomicState');
     this.keyedStores = (['state', 'atomicState'] as const).filter((store) => !ir.storesReadWhole.includes(store));
-    const reads = options.reads;
-    this.isLive = reads === undefined ? () => true : (part, key) => reads[part] === 'all' || (reads[part] as ReadonlySet<string>).has(key);
+    this.isLive = partTest(options.reads);
+    this.isRead = options.readBeforeWrite === undefined ? this.isLive : partTest(options.readBeforeWrite);
+    this.keyHoldsEveryRead = options.readBeforeWrite === undefined || holdsEvery(options.reads, options.readBeforeWrite);
     this.updatesSettings = updatesSettings(ir);
     this.inputTypes = new Map(ir.inputs.map((input) => [input.name, input.type]));
     this.unsetInputs = new Set(ir.unboundInputs);
@@ -160,9 +170,12 @@ export class AppInstance implements AppHandle, AppCore {
     return this.stateWalk(() => canonicalAppState(this.data, this.keyedStores, this.isLive));
   }
 
-  /** Canonical string of the whole app state, the parts that cannot influence the app included. */
-  wholeState(): string {
-    return this.stateWalk(() => canonicalAppState(this.data, this.keyedStores));
+  /**
+   * Canonical string of the parts of the app state its code may read: the canonical state with
+   * the parts that can read but not matter (a logger's buffer) included.
+   */
+  readState(): string {
+    return this.stateWalk(() => canonicalAppState(this.data, this.keyedStores, this.isRead));
   }
 
   /**
@@ -365,4 +378,18 @@ function writeKind<K>(map: ReadonlyMap<K, Value>, key: K, value: Value): AccessK
 /** Whether holding `b` instead of `a` leaves the app state as it was (equal canonical strings). */
 function sameState(a: Value, b: Value): boolean {
   return a === b || canonicalValue(a) === canonicalValue(b);
+}
+
+/** Whether a part of the app state is among `names` (every part when there are none). */
+function partTest(names: PartNames | undefined): (part: AppStore, key: string) => boolean {
+  return names === undefined ? () => true : (part, key) => names[part] === 'all' || (names[part] as ReadonlySet<string>).has(key);
+}
+
+/** Whether `outer` holds every name of `inner` (all when `outer` is undefined: every part). */
+function holdsEvery(outer: PartNames | undefined, inner: PartNames): boolean {
+  if (outer === undefined) return true;
+  return (['field', 'state', 'atomicState'] as const).every((part) => {
+    const [o, i] = [outer[part], inner[part]];
+    return o === 'all' || (i !== 'all' && [...i].every((name) => o.has(name)));
+  });
 }

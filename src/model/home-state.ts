@@ -20,7 +20,7 @@ export class HomeStates {
   private readonly partObjects: object[] = [];
   /** The number of each part object of a snapshot (the shared ones, and each snapshot's subscriptions). */
   private readonly partNumbers = new WeakMap<object, number>();
-  /** The identity of an app part whose number another, different part has (`identify`). */
+  /** The identity of an app part that may hold parts the key leaves out (`appPart`). */
   private readonly appIdentities = new WeakMap<object, number>();
   private readonly numberOfIdentity = new Map<number, number>();
   /** The snapshot restored last: `capture` keeps its parts that a transition left as they were. */
@@ -234,35 +234,30 @@ export class HomeStates {
   /** One immutable object per canonical text (snapshots are only ever copied from, never changed). */
   /**
    * An app's part: numbered by its canonical text, which leaves out the parts of its state that
-   * cannot matter (analysis/state-reads.ts, analysis/relevance.ts), and shared where the app's
-   * whole state is equal. Where only the left-out parts differ, the part gets its own snapshot with
-   * the shared number: a stored state restores the values its own run had, so what the apps do from
-   * it (the exceptions they raise, the messages they send) is what some run of the real apps does.
+   * cannot matter (analysis/state-reads.ts, analysis/relevance.ts). Where the app may read a part
+   * that cannot matter (a logger's buffer), the part also has an identity, the number of the text
+   * of every part it may read, and one snapshot per identity: a stored state restores the values its
+   * own run had, so what the apps do from it (the exceptions they raise, the messages they send) is
+   * what some run of the real apps does, and the transition memo, which tells parts apart by
+   * identity, recalls only what those values make. Elsewhere states share one snapshot per number:
+   * they differ only in parts the app never reads before writing.
    */
   private appPart(app: AppInstance): AppSnapshot {
-    const number = this.partId(appText(app));
-    const shared = this.partObjects[number] as AppSnapshot | undefined;
-    if (shared !== undefined && app.isAt(shared)) return shared;
-    const own = app.snapshot();
-    this.partNumbers.set(own, number);
-    if (shared === undefined) this.partObjects[number] = own;
-    else this.identify(own, number, `${APP_IDENTITY}${app.id}${app.wholeState()}`);
-    return own;
+    const text = appText(app);
+    if (app.keyHoldsEveryRead) return this.shared(text, () => app.snapshot()) as AppSnapshot;
+    const number = this.partId(text);
+    const identity = this.partId(`${APP_IDENTITY}${app.id}${app.readState()}`);
+    let part = this.partObjects[identity] as AppSnapshot | undefined;
+    if (part === undefined) {
+      part = this.partObjects[identity] = app.snapshot();
+      this.partNumbers.set(part, number);
+      this.appIdentities.set(part, identity);
+      this.numberOfIdentity.set(identity, number);
+    }
+    return part;
   }
 
-  /**
-   * Gives an app part that shares its number with another its own identity, the number of its whole
-   * text (`parts` of a captured state): the transitions remembered by the parts they touch
-   * (transition-memo.ts) tell them apart, so a remembered transition is the one this part's own
-   * values make.
-   */
-  private identify(part: AppSnapshot, number: number, wholeText: string): void {
-    const identity = this.partId(wholeText);
-    this.appIdentities.set(part, identity);
-    this.numberOfIdentity.set(identity, number);
-  }
-
-  /** The number of a part with this identity (see `identify`). */
+  /** The number of a part with this identity (see `appPart`). */
   private numberOf(identity: number): number {
     return this.numberOfIdentity.get(identity) ?? identity;
   }
@@ -278,7 +273,7 @@ export class HomeStates {
   }
 }
 
-/** Starts the whole text of an app part (`identify`), so that it is never the canonical text of a part. */
+/** Starts the text an app part's identity numbers (`appPart`), so that it is never the canonical text of a part. */
 const APP_IDENTITY = '\u0001';
 
 function appText(app: AppInstance): string {

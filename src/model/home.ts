@@ -7,6 +7,7 @@
 import { CLOCK, type Access, type AccessKind } from '../interp/access.js';
 import { enablementLocation } from '../check/check.js';
 import { liveParts } from '../analysis/relevance.js';
+import { stateReads } from '../analysis/state-reads.js';
 import { Budget } from '../interp/context.js';
 import { CallDepthError } from '../interp/errors.js';
 import type { RuntimeSubscription } from '../interp/host.js';
@@ -76,7 +77,7 @@ export class Home {
     const budget = new Budget();
     this.timers = new DueTimers(this.world, this.events);
     const host = (this.host = new HomeHost(this.world, this.events, this.timers, environment, locationModes(environment, list)));
-    this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget, reads: options.liveStateOnly ? liveParts(ir) : undefined })));
+    this.world.apps.push(...list.map((ir, i) => new AppInstance(ir, host, { id: `App${i + 1}`, platform: smartThings, budget, reads: options.liveStateOnly ? liveParts(ir) : undefined, readBeforeWrite: options.liveStateOnly ? stateReads(ir) : undefined })));
   }
 
   /** App1, App2, ... in the order given (App1 installs first; App2's handlers run first). */

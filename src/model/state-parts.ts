@@ -34,8 +34,8 @@ export interface CapturedState {
   readonly key: string;
   /**
    * Each part's number in the layout's order: the number of its canonical text, which `key` joins;
-   * for an app part equal in that text to another but not in its whole state, the number of its
-   * whole text (home-state.ts, `identify`), which the transition memo tells apart.
+   * for an app part that may hold parts the key leaves out but the app reads, the number of the
+   * text of every part it may read (home-state.ts, `appPart`), which the transition memo tells apart.
    */
   readonly parts: readonly number[];
   readonly layout: PartLayout;

@@ -190,14 +190,16 @@ function writeMotionApp(corpus: string, name: string, handler: string): void {
 
 /**
  * A corpus of the demo's motion-light and of apps made to run away, with one app list holding the
- * given ones: `spinner` loops forever in its handler, `counter` counts motion events in its state
- * (so the pair's state space never ends).
+ * given ones: `spinner` loops forever in its handler (before a command, so the handler matters),
+ * `counter` counts motion events in its state and then cancels its timers, a call that can change
+ * the home, so that a count which would stop the handler (a null) matters and the pair's state
+ * space never ends (analysis/relevance.ts).
  */
 function runawayCorpus(names: readonly ('spinner' | 'counter' | 'motion-light')[]): { corpus: string; lists: string } {
   const corpus = mkdtempSync(join(tmpdir(), 'stcheck-corpus-'));
   const lists = mkdtempSync(join(tmpdir(), 'stcheck-lists-'));
-  writeMotionApp(corpus, 'spinner', 'while (true) { }');
-  writeMotionApp(corpus, 'counter', 'state.n = (state.n ?: 0) + 1');
+  writeMotionApp(corpus, 'spinner', 'while (true) { }\nsw.on()');
+  writeMotionApp(corpus, 'counter', 'state.n = (state.n ?: 0) + 1\nunschedule()');
   copyFileSync(join(DEMO, 'motion-light.groovy'), join(corpus, 'motion-light.groovy'));
   writeFileSync(join(lists, 'runawayAppList'), `${names.map((n) => `${n}.groovy`).join('\n')}\n# a comment line\n`);
   return { corpus, lists };

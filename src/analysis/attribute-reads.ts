@@ -17,6 +17,7 @@ import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walkApp } from './app-roots.js';
 import { perApp } from './per-app.js';
+import { constantString } from '../parser/literals.js';
 
 /** Device methods that read the attribute named by their first argument. */
 export const READ_METHODS: ReadonlySet<string> = new Set(['currentValue', 'latestValue', 'currentState', 'latestState']);
@@ -75,12 +76,12 @@ function attributeNames(app: AppIR, subscriptions: boolean): AttributeNames {
     // `sensor["contact"]` reads a property too; a computed index the model checks at run time.
     if (node.kind === 'Index' && node.index.kind === 'StringLiteral') addProperty(node.index.value, names);
     if (node.kind === 'PropertyAccess') {
-      const property = typeof node.property === 'string' ? node.property : constantName(node.property);
+      const property = typeof node.property === 'string' ? node.property : constantString(node.property);
       if (property === null) all ||= mayBeDevice(node.object);
       else if (property === 'latestValue') all = true;
       else addProperty(property, names);
     } else if (node.kind === 'MethodCall') {
-      const method = typeof node.method === 'string' ? node.method : constantName(node.method);
+      const method = typeof node.method === 'string' ? node.method : constantString(node.method);
       if (method === null) all ||= node.receiver !== null && mayBeDevice(node.receiver) && mayBeRead(node);
       else if (REFLECTIVE.has(method)) all = true;
       else if (READ_METHODS.has(method) || method === 'subscribe') {
@@ -97,12 +98,6 @@ function attributeNames(app: AppIR, subscriptions: boolean): AttributeNames {
   return all ? 'all' : names;
 }
 
-/** A name written as a string without values (`dev."cool"()`): that name. */
-function constantName(e: ast.Expression): string | null {
-  if (e.kind === 'StringLiteral') return e.value;
-  if (e.kind === 'GString' && e.values.length === 0) return e.strings.join('');
-  return null;
-}
 
 /** Receivers that are never a device: the app, its settings and stores, an endpoint's request. */
 const NOT_DEVICES: ReadonlySet<string> = new Set(['settings', 'state', 'atomicState', 'params', 'request', 'app']);

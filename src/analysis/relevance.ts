@@ -44,6 +44,7 @@ import { stateReads } from './state-reads.js';
 import { intersection, STATE_PARTS, type PartNames, type StatePart } from './state-slots.js';
 import { storeReferenced } from './store-references.js';
 import { COMMANDS, ERROR_CALLS, MESSAGE_CALLS, PURE_FUNCTIONS, PURE_METHODS, SYNC_HTTP_CALLS } from './value-methods.js';
+import { constantString } from '../parser/literals.js';
 
 /** What the analysis finds of one app. */
 export interface Relevance {
@@ -479,7 +480,7 @@ class MethodScan {
     if (e.kind !== 'PropertyAccess' && e.kind !== 'Index') return null;
     const store = storeReferenced(e.object);
     if (store === null) return null;
-    const name = e.kind === 'Index' ? literal(e.index) : typeof e.property === 'string' ? e.property : literal(e.property);
+    const name = e.kind === 'Index' ? constantString(e.index) : typeof e.property === 'string' ? e.property : constantString(e.property);
     return name === null ? computed(store) : key(store, name);
   }
 
@@ -622,7 +623,7 @@ class MethodScan {
   /** `state.put("k", v)`, `state.get("k")`, `state.remove("k")`; any other use of the store whole. */
   private storeCall(e: ast.MethodCall, store: StatePart, ctx: Nodes): Nodes {
     const args = e.args.map((a) => this.value(a, ctx));
-    const name = e.args.length > 0 ? literal(e.args[0]) : null;
+    const name = e.args.length > 0 ? constantString(e.args[0]) : null;
     const method = e.method as string;
     if (name !== null && (method === 'put' || method === 'putAt')) {
       this.write(key(store, name), args[1] ?? [], ctx);
@@ -702,11 +703,6 @@ function isStaticCall(receiver: ast.Expression, locals: ReadonlySet<string>, sco
   return receiver.kind === 'Identifier' && /^[A-Z]/.test(receiver.name) && !locals.has(receiver.name) && !scope.inputs.has(receiver.name);
 }
 
-function literal(e: ast.Expression): string | null {
-  if (e.kind === 'StringLiteral') return e.value;
-  if (e.kind === 'GString' && e.values.length === 0) return e.strings.join('');
-  return null;
-}
 
 function isStatement(node: ast.Node): boolean {
   return ['Block', 'VarDecl', 'ExpressionStatement', 'If', 'While', 'DoWhile', 'ForIn', 'ForC', 'Switch', 'Try', 'Return', 'Break', 'Continue', 'Throw', 'Labeled', 'Assert', 'Empty'].includes(node.kind);

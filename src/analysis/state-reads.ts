@@ -25,6 +25,7 @@ import { walk } from '../parser/walk.js';
 import { declaredNames } from './app-roots.js';
 import type { PartNames, StatePart } from './state-slots.js';
 import { onlyLogged, storeReferenced } from './store-references.js';
+import { constantString } from '../parser/literals.js';
 
 /** Per part of the app's state, the names its code may read before writing them, or `all`. */
 export type StateReads = PartNames;
@@ -187,7 +188,7 @@ class MethodFlow {
       return callee === null ? null : union(written, callee);
     }
     const store = storeReferenced(e.receiver);
-    const key = e.args.length > 0 ? literalKey(e.args[0]) : null;
+    const key = e.args.length > 0 ? constantString(e.args[0]) : null;
     return store && key !== null && KEY_WRITES.has(e.method) && !e.spread ? union(written, [slot(store, key)]) : written;
   }
 
@@ -197,7 +198,7 @@ class MethodFlow {
     const store = t.kind === 'PropertyAccess' || t.kind === 'Index' ? storeReferenced(t.object) : null;
     if (store === null) return null;
     if (t.kind === 'PropertyAccess') return typeof t.property === 'string' && !t.spread ? slot(store, t.property) : null;
-    const key = t.kind === 'Index' ? literalKey(t.index) : null;
+    const key = t.kind === 'Index' ? constantString(t.index) : null;
     return key === null ? null : slot(store, key);
   }
 
@@ -219,15 +220,15 @@ class MethodFlow {
   /** A reference to a store: one key read (or only stored), or the store used as a whole. */
   private storeUse(store: StoreName, ref: ast.Node, parent: ast.Node | null, written: Written): void {
     if (parent?.kind === 'PropertyAccess' && parent.object === ref && !parent.spread) {
-      const key = typeof parent.property === 'string' ? parent.property : literalKey(parent.property);
+      const key = typeof parent.property === 'string' ? parent.property : constantString(parent.property);
       return key === null ? this.reads.all(store) : this.readName(store, key, parent, written);
     }
     if (parent?.kind === 'Index' && parent.object === ref) {
-      const key = literalKey(parent.index);
+      const key = constantString(parent.index);
       return key === null ? this.reads.all(store) : this.readName(store, key, parent, written);
     }
     if (parent?.kind === 'MethodCall' && parent.receiver === ref && !parent.spread && typeof parent.method === 'string') {
-      const key = parent.args.length > 0 ? literalKey(parent.args[0]) : null;
+      const key = parent.args.length > 0 ? constantString(parent.args[0]) : null;
       if (KEY_WRITES.has(parent.method) && key !== null) return;
       if (KEY_READS.has(parent.method) && key !== null) return this.readName(store, key, parent, written);
     }
@@ -245,9 +246,3 @@ class MethodFlow {
   }
 }
 
-/** The key a string literal names (a GString without values counts); null when computed. */
-function literalKey(e: ast.Expression): string | null {
-  if (e.kind === 'StringLiteral') return e.value;
-  if (e.kind === 'GString' && e.values.length === 0) return e.strings.join('');
-  return null;
-}

@@ -20,3 +20,11 @@ export function intersection(a: PartNames, b: PartNames): PartNames {
   const meet = (x: ReadonlySet<string> | 'all', y: ReadonlySet<string> | 'all') => (x === 'all' ? y : y === 'all' ? x : new Set([...x].filter((n) => y.has(n))));
   return { field: meet(a.field, b.field), state: meet(a.state, b.state), atomicState: meet(a.atomicState, b.atomicState) };
 }
+
+/** Whether `outer` holds every name of `inner`. */
+export function holdsEvery(outer: PartNames, inner: PartNames): boolean {
+  return STATE_PARTS.every((part) => {
+    const [o, i] = [outer[part], inner[part]];
+    return o === 'all' || (i !== 'all' && [...i].every((name) => o.has(name)));
+  });
+}

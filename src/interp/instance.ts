@@ -2,7 +2,7 @@
 // updated), its bound inputs, and the host it talks to. `invoke` runs a method to completion; it
 // may be re-entered by the host (a command inside a handler delivering an event to this same app).
 import { updatesSettings } from '../analysis/setting-updates.js';
-import type { PartNames } from '../analysis/state-slots.js';
+import { hasName, holdsEvery, type PartNames } from '../analysis/state-slots.js';
 import type { AppIR, AppMetadata, FunctionIR, StoreName } from '../ir/ir.js';
 import { appStoreLocation, childDevicesLocation, settingLocation, WHOLE_STORE, type AccessKind, type AppStore } from './access.js';
 import {
@@ -99,9 +99,10 @@ export class AppInstance implements AppHandle, AppCore {
     this.state = new TrackedMap(this.data.state, 'state');
     this.atomicState = new TrackedMap(this.data.atomicState, 'atomicState');
     this.keyedStores = (['state', 'atomicState'] as const).filter((store) => !ir.storesReadWhole.includes(store));
-    this.isLive = partTest(options.reads);
-    this.isRead = options.readBeforeWrite === undefined ? this.isLive : partTest(options.readBeforeWrite);
-    this.keyHoldsEveryRead = options.readBeforeWrite === undefined || holdsEvery(options.reads, options.readBeforeWrite);
+    const { reads, readBeforeWrite } = options;
+    this.isLive = reads === undefined ? () => true : (part, key) => hasName(reads, part, key);
+    this.isRead = readBeforeWrite === undefined ? this.isLive : (part, key) => hasName(readBeforeWrite, part, key);
+    this.keyHoldsEveryRead = readBeforeWrite === undefined || reads === undefined || holdsEvery(reads, readBeforeWrite);
     this.updatesSettings = updatesSettings(ir);
     this.inputTypes = new Map(ir.inputs.map((input) => [input.name, input.type]));
     this.unsetInputs = new Set(ir.unboundInputs);
@@ -378,18 +379,4 @@ function writeKind<K>(map: ReadonlyMap<K, Value>, key: K, value: Value): AccessK
 /** Whether holding `b` instead of `a` leaves the app state as it was (equal canonical strings). */
 function sameState(a: Value, b: Value): boolean {
   return a === b || canonicalValue(a) === canonicalValue(b);
-}
-
-/** Whether a part of the app state is among `names` (every part when there are none). */
-function partTest(names: PartNames | undefined): (part: AppStore, key: string) => boolean {
-  return names === undefined ? () => true : (part, key) => names[part] === 'all' || (names[part] as ReadonlySet<string>).has(key);
-}
-
-/** Whether `outer` holds every name of `inner` (all when `outer` is undefined: every part). */
-function holdsEvery(outer: PartNames | undefined, inner: PartNames): boolean {
-  if (outer === undefined) return true;
-  return (['field', 'state', 'atomicState'] as const).every((part) => {
-    const [o, i] = [outer[part], inner[part]];
-    return o === 'all' || (i !== 'all' && [...i].every((name) => o.has(name)));
-  });
 }

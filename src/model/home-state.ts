@@ -231,7 +231,6 @@ export class HomeStates {
     return id;
   }
 
-  /** One immutable object per canonical text (snapshots are only ever copied from, never changed). */
   /**
    * An app's part: numbered by its canonical text, which leaves out the parts of its state that
    * cannot matter (analysis/state-reads.ts, analysis/relevance.ts). Where the app may read a part
@@ -262,6 +261,7 @@ export class HomeStates {
     return this.numberOfIdentity.get(identity) ?? identity;
   }
 
+  /** One immutable object per canonical text (snapshots are only ever copied from, never changed). */
   private shared(text: string, make: () => object): object {
     const number = this.partId(text);
     let part = this.partObjects[number];

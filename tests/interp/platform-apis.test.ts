@@ -1,6 +1,7 @@
 // The SmartThings APIs real apps use beyond the study corpus (issue 16): each on a small app.
 import { describe, expect, it } from 'vitest';
 import type { TraceStep } from '../../src/model/trace-step.js';
+import { lowerSource } from '../../src/pipeline/load.js';
 import { homeFor, run, show } from './helpers.js';
 
 const kindsOf = (records: TraceStep[]) => records.filter((r) => r.kind === 'message').map((r) => (r.kind === 'message' ? r.message.kind : ''));
@@ -138,6 +139,12 @@ describe('app and platform values', () => {
     expect(show('[getParent(), app.getParent(), app.parent]')).toBe('[null, null, null]');
     expect(show('try { app.getParent().getServerURL() } catch (NullPointerException e) { e.message }')).toBe('Cannot invoke method getServerURL() on null object');
   });
+  it("reads app.currentState(attribute) as null: the app's own events are recorded and change nothing, so no attribute of the app has a state", () => {
+    expect(show('[app.currentState("error"), sendEvent(name: "error", value: "down"), app.currentState("error")?.value]')).toBe('[null, null, null]');
+    // A preferences page that shows the state runs on to its inputs.
+    const lowered = lowerSource('preferences { page(name: "p") { section { if (app.currentState("error")) { paragraph "failed" }\n input "sw", "capability.switch" } } }', 'p.groovy');
+    expect(lowered.ok && lowered.app.inputs.map((i) => i.name)).toEqual(['sw']);
+  });
   it('gives a bad offset text the platform error', () => {
     expect(show('try { timeOffset("soon") } catch (IllegalArgumentException e) { "bad" }')).toBe('bad');
   });
@@ -258,6 +265,12 @@ describe('java.util.Calendar and dates', () => {
   it("leaves the JVM's zone at UTC when an app sets the default zone: TimeZone.setDefault is void and changes nothing", () => {
     expect(show('[TimeZone.setDefault(TimeZone.getTimeZone("America/New_York")), TimeZone.getDefault().ID, Calendar.getInstance().get(Calendar.HOUR_OF_DAY), new Date(0).format("HH:mm")]')).toBe(
       '[null, UTC, 21, 00:00]',
+    );
+  });
+
+  it("gives a Date's getTimezoneOffset() in minutes of the JVM's zone, UTC: 0, also after TimeZone.setDefault", () => {
+    expect(show('def d = new Date(); TimeZone.setDefault(location.timeZone); [d.getTimezoneOffset(), new Date(0).timezoneOffset, location.timeZone.getOffset(d.time) + d.getTimezoneOffset() * 60000]')).toBe(
+      '[0, 0, -14400000]',
     );
   });
 });

@@ -23,6 +23,14 @@ export function instantOf(v: Value, tz: string, clock: time.Clock): number {
   throw new GroovyError('IllegalArgumentException', `not a time: ${toStr(v)}`);
 }
 
+/**
+ * java.util.Date#getTimezoneOffset: the minutes to add to the JVM's local time to get UTC (300 in
+ * New York's winter). The JVM's zone is UTC on SmartThings and stays so (TimeZone.setDefault
+ * changes nothing), and UTC has no offset at any instant: 0, as the deprecated getters below read
+ * the date in UTC.
+ */
+const JVM_TIMEZONE_OFFSET_MINUTES = 0;
+
 export function dateProperty(d: GDate, name: string): MethodResult {
   const w = time.wallClock(d.time, 'UTC');
   switch (name) {
@@ -42,6 +50,8 @@ export function dateProperty(d: GDate, name: string): MethodResult {
       return w.month - 1;
     case 'year':
       return w.year - 1900;
+    case 'timezoneOffset':
+      return JVM_TIMEZONE_OFFSET_MINUTES;
   }
   return NOT_FOUND;
 }

@@ -203,6 +203,10 @@ export function globalObjectMethod(ctx: RuntimeContext, o: BuiltinObject, name: 
     case 'app':
       if (name === 'updateLabel') return null;
       if (name === 'updateSetting') return updateSetting(ctx, args);
+      // InstalledSmartApp.currentState(attribute): the latest AppState of an attribute of the app,
+      // set by the app's own events (`sendEvent(name: "error", ...)` without a device). Those are
+      // recorded and change nothing (platform-apis.ts), so no attribute of the app has a state.
+      if (name === 'currentState' && args.length === 1) return null;
       return NOT_FOUND;
     default:
       return NOT_FOUND;

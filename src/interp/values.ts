@@ -136,14 +136,14 @@ export class GEvent {
   ) {}
 }
 
-export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'jsonOutput' | 'jsonBuilder' | 'dateFormat' | 'decimalFormat' | 'hubAction' | 'calendar' | 'hub' | 'asynchttp_v1' | 'duration';
+export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'jsonOutput' | 'jsonBuilder' | 'dateFormat' | 'decimalFormat' | 'hubAction' | 'calendar' | 'hub' | 'asynchttp_v1' | 'duration' | 'parentApp';
 
 /**
  * The runtime objects an app sees: `this`, `location`, `app`, `log`, `location.helloHome`, a time
  * zone (`id` = zone id), `new JsonSlurper()`, `new JsonOutput()`, `new JsonBuilder(content)` (`id` =
  * its JSON text), `new SimpleDateFormat(p)` (`id` = pattern, `timeZone`
  * set by setTimeZone), `new DecimalFormat(p)` (`id` = pattern), a `java.util.Calendar` (`timeZone`,
- * and its instant in `millis`).
+ * and its instant in `millis`), the parent app of a child app (`parentApp`).
  */
 export class BuiltinObject {
   constructor(

@@ -21,6 +21,8 @@ export interface AppMetadata {
   author?: string;
   category?: string;
   description?: string;
+  /** `parent: "namespace:name"`: a child app, installed under that parent app (which is no part of the model). */
+  parent?: string;
 }
 
 /** One `input` of the app's preferences, found by evaluating the preferences DSL. */

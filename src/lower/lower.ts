@@ -60,6 +60,7 @@ function metadataOf(call: ast.MethodCall | null, file: string): AppMetadata {
     author: fields.get('author'),
     category: fields.get('category'),
     description: fields.get('description'),
+    parent: fields.get('parent'),
   };
 }
 

@@ -1,6 +1,7 @@
 // The SmartThings APIs real apps use beyond the study corpus (issue 16): each on a small app.
 import { describe, expect, it } from 'vitest';
 import type { TraceStep } from '../../src/model/trace-step.js';
+import { toStr } from '../../src/interp/operators.js';
 import { lowerSource } from '../../src/pipeline/load.js';
 import { homeFor, run, show } from './helpers.js';
 
@@ -144,6 +145,19 @@ describe('app and platform values', () => {
     // A preferences page that shows the state runs on to its inputs.
     const lowered = lowerSource('preferences { page(name: "p") { section { if (app.currentState("error")) { paragraph "failed" }\n input "sw", "capability.switch" } } }', 'p.groovy');
     expect(lowered.ok && lowered.app.inputs.map((i) => i.name)).toEqual(['sw']);
+  });
+  it("gives a child app (its definition names a parent) a parent outside the model: its own methods are recorded calls that answer null, its own settings read null", () => {
+    const child = `definition(name: "Room", namespace: "ns", parent: "ns:Rooms Manager")
+preferences { page(name: "main") { section { def lights = parent.getLightDevices()
+  input "sw", "capability.switch" } } }
+def installed() { parent.LOG("installed", 2) }
+def f() { [parent.label, app.parent.name, getParent().namespace, parent.getInstallationState(), parent.childApps.size(), parent.app.label, parent.armRoutine, parent.debuggerOn(), parent == app.getParent()] }`;
+    const lowered = lowerSource(child, 'child.groovy');
+    expect(lowered.ok && lowered.app.inputs.map((i) => i.name)).toEqual(['sw']);
+    const home = homeFor(child);
+    expect(toStr(home.app.invoke('f', []))).toBe('[Rooms Manager, Rooms Manager, ns, COMPLETE, 1, Rooms Manager, null, null, true]');
+    const calls = home.records.flatMap((r) => (r.kind === 'message' ? [`${r.message.kind} to ${r.message.to}: ${r.message.text}`] : []));
+    expect(calls).toEqual(['child to parent: LOG()', 'child to parent: debuggerOn()']);
   });
   it('gives a bad offset text the platform error', () => {
     expect(show('try { timeOffset("soon") } catch (IllegalArgumentException e) { "bad" }')).toBe('bad');

@@ -9,7 +9,7 @@ import { getterProperty } from '../../parser/accessors.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { DeviceStateMap, GDate, isNumber, PlatformRecord, type DeviceRef, type GMap, type Value } from '../values.js';
-import { HUB } from './objects.js';
+import { GROOVY_OBJECT_METHODS, HUB } from './objects.js';
 
 function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Value {
   if (!d.attributes.includes(attribute)) return null;
@@ -162,10 +162,3 @@ export function deviceMethod(ctx: RuntimeContext, d: DeviceRef, name: string, ar
   // records it, and it changes nothing the model knows of.
   return ctx.host.deviceCommand(ctx.app, d, name, n ? [n, ...args] : args);
 }
-
-/** Methods every Groovy object has, which are never device commands. */
-const GROOVY_OBJECT_METHODS: ReadonlySet<string> = new Set([
-  'toString', 'equals', 'hashCode', 'is', 'inspect', 'dump', 'getClass', 'identity', 'with', 'asBoolean', 'asType',
-  'each', 'eachWithIndex', 'collect', 'find', 'findAll', 'any', 'every', 'size', 'respondsTo', 'hasProperty',
-  'getProperties', 'getMetaClass', 'invokeMethod', 'getProperty', 'setProperty', 'compareTo',
-]);

@@ -21,6 +21,20 @@ const LOG = new BuiltinObject('log');
 const HELLO_HOME = new BuiltinObject('helloHome');
 const LOCATION_ZONE = new BuiltinObject('timeZone', time.LOCATION_TIME_ZONE);
 
+/**
+ * The parent app of a child app (`definition(parent: "namespace:name")`): installed by the person
+ * with the child, and no part of the model (a pair is two apps; the parent's code is not there).
+ * Its members are data the child cannot know (parentAppProperty, parentAppMethod).
+ */
+const PARENT_APP = new BuiltinObject('parentApp');
+
+/** Methods every Groovy object has, which are never a platform object's own: a device command, a method of a parent app. */
+export const GROOVY_OBJECT_METHODS: ReadonlySet<string> = new Set([
+  'toString', 'equals', 'hashCode', 'is', 'inspect', 'dump', 'getClass', 'identity', 'with', 'asBoolean', 'asType',
+  'each', 'eachWithIndex', 'collect', 'find', 'findAll', 'any', 'every', 'size', 'respondsTo', 'hasProperty',
+  'getProperties', 'getMetaClass', 'invokeMethod', 'getProperty', 'setProperty', 'compareTo',
+]);
+
 /** The methods of SmartThings' logger: one per level, and no others (`log.warning` is the app's bug). */
 const LOG_LEVELS: ReadonlySet<string> = new Set(['trace', 'debug', 'info', 'warn', 'error']);
 
@@ -157,9 +171,74 @@ export function installedAppId(ctx: RuntimeContext): string {
   return `${ctx.app.id}-id`;
 }
 
-/** Properties of `location`, `app` and a hub. */
+// ---------------------------------------------------------------------------------------------
+// The parent app of a child app
+
+/**
+ * `parent`, `getParent()`, `app.parent`: a child app's parent app; null for an app whose
+ * definition names no parent, as on the platform.
+ */
+export function parentApp(ctx: RuntimeContext): Value {
+  return ctx.metadata.parent === undefined ? null : PARENT_APP;
+}
+
+/** The InstalledSmartApp properties of the parent the child knows, from its definition's `parent: "namespace:name"`. */
+function knownParentProperty(ctx: RuntimeContext, name: string): MethodResult {
+  const spec = ctx.metadata.parent ?? '';
+  const colon = spec.indexOf(':');
+  switch (name) {
+    case 'name':
+    case 'label':
+      return spec.slice(colon + 1);
+    case 'namespace':
+      return colon < 0 ? null : spec.slice(0, colon);
+    case 'id':
+      return `${installedAppId(ctx)}-parent`;
+    case 'installationState':
+      return 'COMPLETE';
+    // Its children: this app at least (`parent.childApps.size()` numbers a new child's label).
+    case 'childApps':
+    case 'allChildApps':
+      return [APP];
+    // The parent's code reads `app` as itself (`parent.app.name`).
+    case 'app':
+      return PARENT_APP;
+  }
+  return NOT_FOUND;
+}
+
+/**
+ * A property of the parent app. Beyond what the child knows of it, a name reads the parent's own
+ * members (a setting the person made in the parent: `parent.armRoutine`), which the model does not
+ * have: null, as a setting the person left unset reads.
+ */
+function parentAppProperty(ctx: RuntimeContext, name: string): MethodResult {
+  const known = knownParentProperty(ctx, name);
+  if (known !== NOT_FOUND) return known;
+  return name === 'class' || name === 'metaClass' ? NOT_FOUND : null;
+}
+
+/**
+ * A method of the parent app: a getter of a property the child knows reads it; any other name is
+ * the parent's own method (`parent.getLightDevices()`, `parent.LOG(...)`), whose code the model
+ * does not have. The call is recorded, as a command to a device of no modelled type is, and
+ * answers null; whatever the parent does in it (its own state, its devices) is outside the pair.
+ */
+function parentAppMethod(ctx: RuntimeContext, name: string, args: Value[]): MethodResult {
+  const getter = args.length === 0 ? getterProperty(name) : undefined;
+  const known = getter === undefined ? NOT_FOUND : knownParentProperty(ctx, getter);
+  if (known !== NOT_FOUND) return known;
+  if (GROOVY_OBJECT_METHODS.has(name)) return NOT_FOUND;
+  ctx.host.message(ctx.app, { kind: 'child', text: `${name}()`, to: 'parent' });
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Properties of `location`, `app`, a hub and a parent app. */
 export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name: string): MethodResult {
   if (o.kind === 'location') return locationProperty(ctx, name);
+  if (o.kind === 'parentApp') return parentAppProperty(ctx, name);
   if (o.kind === 'hub') {
     // `location.hubs.each { h -> h.hub.getDataValue("uptime") }`: the hub behind the location's entry is itself.
     if (name === 'hub') return HUB;
@@ -172,14 +251,14 @@ export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name
     if (name === 'namespace') return ctx.metadata.namespace ?? null;
     // The app runs installed: its preferences pages see a completed installation.
     if (name === 'installationState') return 'COMPLETE';
-    // Child apps are analysed as SmartApps of their own: the model installs none under a parent.
-    if (name === 'parent') return null;
+    if (name === 'parent') return parentApp(ctx);
   }
   return NOT_FOUND;
 }
 
-/** Methods of `location`, `log`, `location.helloHome` and `app`; a getter of `location`, `app` or a hub reads its property. */
+/** Methods of `location`, `log`, `location.helloHome`, `app` and a parent app; a getter of `location`, `app` or a hub reads its property. */
 export function globalObjectMethod(ctx: RuntimeContext, o: BuiltinObject, name: string, args: Value[]): MethodResult {
+  if (o.kind === 'parentApp') return parentAppMethod(ctx, name, args);
   const getter = args.length === 0 && (o.kind === 'location' || o.kind === 'app' || o.kind === 'hub') ? getterProperty(name) : undefined;
   if (getter !== undefined) {
     const property = globalObjectProperty(ctx, o, getter);

@@ -12,7 +12,7 @@ import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { BuiltinObject, ClassRef, DeviceRef, type GMap, type Value } from '../values.js';
 import { parseLanMessage, stringToMap } from './lan-message.js';
-import { mapOf } from './objects.js';
+import { mapOf, parentApp } from './objects.js';
 
 /** An offset as SmartThings writes it, `"-01:30"` or `"00:15"`, in milliseconds. */
 export function offsetMs(text: string): number {
@@ -81,14 +81,14 @@ export const platformApiFunctions: Readonly<Record<string, BuiltinFunction>> = {
   timeOffset: (_ctx, args) => timeOffsetMs(args[0] ?? null),
   parseLanMessage: (_ctx, args) => parseLanMessage(args[0] ?? null),
   stringToMap: (_ctx, args) => stringToMap(args[0] ?? null),
-  // Child apps are SmartApps of their own, analysed as such: the model installs none under a parent,
-  // so an app has no children and no parent.
+  // Child apps are SmartApps of their own, analysed as such: the model installs none under a
+  // parent, so an app has no children. A child app's parent is outside the model (objects.ts).
   getChildApps: () => [],
   getAllChildApps: () => [],
   findAllChildAppsByName: () => [],
   findAllChildAppsByNamespace: () => [],
   findChildAppByName: () => null,
-  getParent: () => null,
+  getParent: (ctx) => parentApp(ctx),
   deleteChildApp: (ctx, args) => {
     ctx.host.message(ctx.app, { kind: 'child', text: 'delete app', to: toStr(args[0] ?? null) });
     return null;

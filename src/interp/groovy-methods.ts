@@ -8,7 +8,7 @@ export { regexMatches, regexMatchesWithGroups } from './gdk/regex.js';
 import { GroovyError, numberFormat } from './errors.js';
 import * as num from './numbers.js';
 import { compare, equals, isCase, minus, plus, toStr, truthy } from './operators.js';
-import { GClosure, GDate, GMapEntry, isNumber, type Value } from './values.js';
+import { ClassRef, className, GClosure, GDate, GMapEntry, isNumber, type Value } from './values.js';
 import { iterableMethods, listMethods, uniqueValues } from './gdk/collections.js';
 import { entryMethods, mapMethods } from './gdk/maps.js';
 import { numberMethods } from './gdk/numbers.js';
@@ -49,6 +49,10 @@ function objectMethod(self: Value, name: string, args: Value[]): MethodResult {
       return isCase(self, args[0], call);
     case 'asBoolean':
       return truthy(self);
+    // `x.getClass()` is `x.class`: the class of the value (Groovy reads a map's `class` as its key,
+    // but its getClass() is still LinkedHashMap).
+    case 'getClass':
+      return args.length === 0 ? new ClassRef(className(self)) : NOT_FOUND;
     default:
       if (OBJECT_ITERATING_METHODS.has(name)) return returnsReceiver(name, self, callGroovyMethod(iterate(self), name, args));
       return Object.hasOwn(iterableMethods, name) && name !== 'size' && name !== 'isEmpty'

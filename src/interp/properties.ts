@@ -127,6 +127,8 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
     // An ArrayList's own field comes first: Groovy on Java 8 (the platform's and the reference's)
     // reads the private field `size`, so `events.size <= 1` compares the count.
     if (name === 'size') return obj.length;
+    // So is its class (getClass()), before the spread: `[1, 2].class` is ArrayList.
+    if (name === 'class') return new ClassRef(className(obj));
     // Groovy spreads a property access over a list: `switches.currentSwitch` is a list of values.
     return obj.map((x) => (x === null ? null : getProperty(frame, x, name)));
   }

@@ -406,6 +406,16 @@ describe('Java and Groovy classes of unseen community apps', () => {
     expect(show('new groovy.json.JsonOutput().toJson([x: null])')).toBe('{"x":null}');
     expect(() => run('new groovy.json.JsonBuilder()')).toThrow(/^unsupported: new groovy\.json\.JsonBuilder\(\) filled by its builder DSL/);
   });
+  it("names a value's class as Java does: `e.class.name` of a caught exception, getClass() and simpleName of any value", () => {
+    expect(show('try { null.x() } catch (e) { "${e.class.name}: ${e.message}" }')).toBe('java.lang.NullPointerException: Cannot invoke method x() on null object');
+    expect(show('try { throw new IllegalStateException("x") } catch (e) { [e.getClass().getName(), e.class.simpleName] }')).toBe('[java.lang.IllegalStateException, IllegalStateException]');
+    expect(show('["a".class.name, 5.getClass().name, 1.5.class.name, [1, 2].class.name, [a: 1].getClass().simpleName, new Date().class.name, String.name]')).toBe(
+      '[java.lang.String, java.lang.Integer, java.math.BigDecimal, java.util.ArrayList, LinkedHashMap, java.util.Date, java.lang.String]',
+    );
+    // A map's `class` is its key, as in Groovy; a class whose Java name the platform does not document is a gap.
+    expect(show('[a: 1].class')).toBe('null');
+    expect(() => run('sw.class.name', 'preferences { section { input "sw", "capability.switch" } }')).toThrow(/^unsupported: property name of Device/);
+  });
   it('makes a GregorianCalendar as Calendar.getInstance() does (mailman: new GregorianCalendar(), then setTime)', () => {
     expect(show('def c = new GregorianCalendar(); c.setTime(new Date(0)); [c.time.time, GregorianCalendar.MONDAY == Calendar.MONDAY, new GregorianCalendar(TimeZone.getTimeZone("America/New_York")).timeZone.ID]')).toBe('[0, true, America/New_York]');
   });

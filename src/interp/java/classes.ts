@@ -15,6 +15,7 @@ import { decimalFormatMethod, newDecimalFormat } from './decimal-format.js';
 import { dateFormatMethod, dateMethod, dateProperty, parseDate, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
 import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder } from './json.js';
 import { formatJava } from './formatter.js';
+import { fullClassName } from './known-classes.js';
 import { mathConstant, mathStatic } from './math.js';
 import { newStringBuilder } from './string-builder.js';
 import { durationMethod, durationProperty, GDuration } from './durations.js';
@@ -29,6 +30,7 @@ function formUrlEncode(text: string): string {
 
 function classStatic(cls: string, name: string, args: Value[], clock: time.Clock): MethodResult {
   const simple = cls.slice(cls.lastIndexOf('.') + 1);
+  if ((name === 'getName' || name === 'getSimpleName') && args.length === 0) return classStaticProperty(cls, name === 'getName' ? 'name' : 'simpleName', clock);
   if (simple === 'Math') return mathStatic(name, args);
   if (simple === 'Calendar' || simple === 'GregorianCalendar') return calendarStatic(name, args, clock);
   if (simple === 'Date' && name === 'parse') return parseDate(args);
@@ -59,6 +61,9 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
 
 function classStaticProperty(cls: string, name: string, clock: time.Clock): MethodResult {
   const simple = cls.slice(cls.lastIndexOf('.') + 1);
+  // Properties of the Class object itself (`e.class.name`, `String.simpleName`).
+  if (name === 'name') return fullClassName(cls) ?? NOT_FOUND;
+  if (name === 'simpleName') return simple;
   if (simple === 'Math') return mathConstant(name);
   if (simple === 'Calendar' || simple === 'GregorianCalendar') return calendarConstant(name, clock);
   if (simple === 'Integer' && name === 'MAX_VALUE') return 2147483647;

@@ -43,3 +43,39 @@ export function isKnownClass(name: string): boolean {
   if (name.includes('.')) return /^java\.[a-z.]+\.[A-Z][A-Za-z]*$/.test(name) || /^groovy\.json\.[A-Z]/.test(name) || isTimeCategory(name);
   return KNOWN.has(name) || THROWABLE.test(name) || isTimeCategory(name);
 }
+
+/**
+ * The packages of the classes whose values the model has or that apps name, for `Class.getName()`
+ * (`e.class.name` in a log line is "java.lang.NullPointerException"). A class not listed (a
+ * platform wrapper such as a device's, whose Java name the platform does not document) has no
+ * name here: asking for it stays a gap.
+ */
+const PACKAGES: Readonly<Record<string, readonly string[]>> = {
+  'java.lang': [
+    'Object', 'Class', 'Number', 'Integer', 'Long', 'Short', 'Byte', 'Double', 'Float', 'Boolean', 'Character', 'String',
+    'CharSequence', 'Iterable', 'StringBuilder', 'StringBuffer', 'Math', 'System', 'Thread',
+    'Throwable', 'Exception', 'Error', 'RuntimeException', 'NullPointerException', 'IllegalArgumentException',
+    'IllegalStateException', 'NumberFormatException', 'ClassCastException', 'ArithmeticException', 'IndexOutOfBoundsException',
+    'StringIndexOutOfBoundsException', 'ArrayIndexOutOfBoundsException', 'NegativeArraySizeException',
+    'UnsupportedOperationException', 'InterruptedException', 'SecurityException', 'StackOverflowError',
+  ],
+  'java.math': ['BigDecimal', 'BigInteger'],
+  'java.util': [
+    'Collection', 'List', 'ArrayList', 'LinkedList', 'Set', 'HashSet', 'LinkedHashSet', 'Map', 'HashMap', 'LinkedHashMap',
+    'Date', 'TimeZone', 'Calendar', 'GregorianCalendar', 'Random', 'UUID', 'NoSuchElementException', 'ConcurrentModificationException',
+  ],
+  'java.text': ['SimpleDateFormat', 'DecimalFormat', 'ParseException'],
+  'java.net': ['URLEncoder'],
+  'groovy.lang': ['Closure', 'GString', 'MissingMethodException', 'MissingPropertyException', 'GroovyRuntimeException'],
+  'groovy.json': ['JsonSlurper', 'JsonOutput', 'JsonBuilder'],
+  'org.codehaus.groovy.runtime.typehandling': ['GroovyCastException'],
+};
+
+const QUALIFIED: ReadonlyMap<string, string> = new Map(
+  Object.entries(PACKAGES).flatMap(([pkg, names]) => names.map((name) => [name, `${pkg}.${name}`] as const)),
+);
+
+/** The full name of a class (`Class.getName()`), given by its simple or its full name; undefined when its package is not known. */
+export function fullClassName(name: string): string | undefined {
+  return name.includes('.') ? name : QUALIFIED.get(name);
+}

@@ -131,9 +131,13 @@ describe('app and platform values', () => {
   });
   it("builds an endpoint's URL from the API server, the access token and the installation", () => {
     expect(show('createAccessToken(); buildActionUrl("login/callback")')).toBe(
-      `https://graph.api.smartthings.com/api/token/accessToken/smartapps/installations/${'App1'}-id/login/callback`,
+      `https://graph.api.smartthings.com:443/api/token/accessToken/smartapps/installations/${'App1'}-id/login/callback`,
     );
     expect(show('createAccessToken(); buildActionUrl("").split(/api\\//).first() == apiServerUrl("/")')).toBe('true');
+  });
+  it('gives the API server with its port, and joins a path to it with one slash', () => {
+    expect(show('apiServerUrl.substring(8, apiServerUrl.lastIndexOf(":"))')).toBe('graph.api.smartthings.com');
+    expect(show('[apiServerUrl("/api/x"), apiServerUrl("api/x"), "${apiServerUrl("")}api/x"].unique().size()')).toBe('1');
   });
   it('installs no child app under a parent: the lookups find none, and an app has no parent', () => {
     expect(show('[getChildApps(), getAllChildApps(), findAllChildAppsByName("x"), findAllChildAppsByNamespace("ns"), findChildAppByName("x")]')).toBe('[[], [], [], [], null]');

@@ -216,8 +216,21 @@ function sunriseAndSunset(n: GMap | null, args: Value[]): GMap {
  */
 const unshownPage: BuiltinFunction = (_ctx, args, n) => n ?? (args[0] instanceof Map ? args[0] : new Map());
 
-/** The platform's API server, where the app's endpoints are. */
-const API_SERVER = 'https://graph.api.smartthings.com';
+/**
+ * The platform's API server, where the app's endpoints are, with its port as the platform writes it
+ * (the endpoint URIs it hands out read "https://graph.api.smartthings.com:443/api/smartapps/...";
+ * apps cut the host out with `apiServerUrl.substring(8, apiServerUrl.lastIndexOf(":"))`).
+ */
+const API_SERVER = 'https://graph.api.smartthings.com:443';
+
+/**
+ * `apiServerUrl(path)`: the server and the path, joined by one slash. Apps pass paths with and
+ * without the leading slash (`apiServerUrl("api/smartapps/...")`, `"${apiServerUrl("")}api/..."`),
+ * both well-formed URLs on the platform.
+ */
+function apiServerUrl(path: string): string {
+  return path.startsWith('/') ? `${API_SERVER}${path}` : `${API_SERVER}/${path}`;
+}
 
 const functions: Record<string, BuiltinFunction> = {
   ...platformApiFunctions,
@@ -287,7 +300,7 @@ const functions: Record<string, BuiltinFunction> = {
     ctx.storePut(ctx.state, 'accessToken', 'accessToken');
     return 'accessToken';
   },
-  apiServerUrl: (_ctx, args) => `${API_SERVER}${toStr(args[0] ?? '')}`,
+  apiServerUrl: (_ctx, args) => apiServerUrl(toStr(args[0] ?? '')),
   getApiServerUrl: () => API_SERVER,
   // The URL of one of the app's own endpoints (`mappings`), signed with its access token.
   buildActionUrl: (ctx, args) => {

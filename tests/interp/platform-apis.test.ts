@@ -420,6 +420,9 @@ describe('Java and Groovy classes of unseen community apps', () => {
     expect(show('[a: 1].class')).toBe('null');
     expect(() => run('sw.class.name', 'preferences { section { input "sw", "capability.switch" } }')).toThrow(/^unsupported: property name of Device/);
   });
+  it("writes a number in hex with Integer's and Long's toHexString, a negative one as its two's complement", () => {
+    expect(show('[Integer.toHexString(255), Long.toHexString((0.5 * 0x100000).round()), Integer.toHexString(-1), Long.toHexString(-1)]')).toBe('[ff, 80000, ffffffff, ffffffffffffffff]');
+  });
   it('makes a GregorianCalendar as Calendar.getInstance() does (mailman: new GregorianCalendar(), then setTime)', () => {
     expect(show('def c = new GregorianCalendar(); c.setTime(new Date(0)); [c.time.time, GregorianCalendar.MONDAY == Calendar.MONDAY, new GregorianCalendar(TimeZone.getTimeZone("America/New_York")).timeZone.ID]')).toBe('[0, true, America/New_York]');
   });

@@ -28,6 +28,14 @@ function formUrlEncode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
 }
 
+/**
+ * Integer.toHexString and Long.toHexString: the value's bits as an unsigned number, so a negative
+ * one is its two's complement in 32 or 64 bits ("ffffffff" for -1 as an Integer).
+ */
+function unsignedHex(n: number, bits: 32 | 64): string {
+  return BigInt.asUintN(bits, BigInt(Math.trunc(n))).toString(16);
+}
+
 function classStatic(cls: string, name: string, args: Value[], clock: time.Clock): MethodResult {
   const simple = cls.slice(cls.lastIndexOf('.') + 1);
   if ((name === 'getName' || name === 'getSimpleName') && args.length === 0) return classStaticProperty(cls, name === 'getName' ? 'name' : 'simpleName', clock);
@@ -43,7 +51,7 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
   if (name === 'valueOf' && ['Integer', 'Long', 'Double', 'Float', 'BigDecimal'].includes(simple)) {
     return isNumber(args[0] ?? null) ? castValue(args[0], simple) : parseNumberStatic(simple, args[0] ?? null);
   }
-  if (simple === 'Integer' && name === 'toHexString') return num.toInt(args[0] ?? null).toString(16);
+  if ((simple === 'Integer' || simple === 'Long') && name === 'toHexString') return unsignedHex(num.toInt(args[0] ?? null), simple === 'Integer' ? 32 : 64);
   if (simple === 'Boolean' && (name === 'parseBoolean' || name === 'valueOf')) return toStr(args[0] ?? null).toLowerCase() === 'true';
   if (simple === 'String' && name === 'valueOf') return toStr(args[0] ?? null);
   if (simple === 'String' && name === 'format') return formatJava(toStr(args[0] ?? null), args.slice(1));

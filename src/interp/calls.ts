@@ -145,12 +145,20 @@ export function evalCall(frame: Frame, e: ast.Call): Value {
   return invokeMethod(frame, callee, 'call', args, null);
 }
 
-/** `foo(args)`: a local closure, an app method, a runtime built-in, a field holding a closure. */
+/**
+ * `foo(args)`: a local variable (a closure, or an object whose `call` it is: `json { ... }` on a
+ * JsonBuilder), the delegate of an enclosing closure, an app method, a runtime built-in, a field
+ * holding a closure.
+ */
 function callUnqualified(frame: Frame, name: string, args: Value[], named: GMap | null): Value {
   const app = frame.app;
   const scope = frame.scope.lookup(name);
   const local = scope?.vars.get(name);
   if (local instanceof GClosure) return local.invoke(withNamed(args, named));
+  if (local instanceof BuiltinObject) return invokeMethod(frame, local, 'call', args, named);
+  // Groovy's DELEGATE_FIRST, as builders set it: the delegate answers every call it is given.
+  const delegate = frame.scope.findDelegate();
+  if (delegate) return delegate.invokeMethod(name, withNamed(args, named));
   const fns = app.functions.get(name);
   const own = fns && compatibleOverload(fns, withNamed(args, named));
   if (own) return invokeFunction(app, own, withNamed(args, named));

@@ -7,7 +7,7 @@ import * as num from './numbers.js';
 import { checkedSize } from './limits.js';
 import { concat, instanceOf, toStr, truthy } from './operators.js';
 import { iterate } from './groovy-methods.js';
-import { Double, GClosure, type GMap, type Value } from './values.js';
+import { type ClosureDelegate, Double, GClosure, type GMap, type Value } from './values.js';
 import { bindParams, evalCall, evalCast, evalMethodCall, evalNew, invokeMethod } from './calls.js';
 import { enterNode, locatedError, recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
 import { binary, evalAssign, evalUnary, evalUpdate } from './operator-expressions.js';
@@ -161,31 +161,30 @@ const CLOSURE_CALL_LEVELS = 3;
 function makeClosure(frame: Frame, e: ast.Closure): GClosure {
   const app = frame.app;
   const params = e.params;
-  return new GClosure(
-    (args) => {
-      const b = app.budget;
-      step(b);
-      b.nesting += CLOSURE_CALL_LEVELS - 1;
-      try {
-        enterNode(b);
-        const scope = new Scope(frame.scope);
-        const inner: Frame = { app, scope };
-        if (params === null) scope.vars.set('it', args[0] ?? null);
-        else {
-          // A closure of several parameters called with one list spreads it (`{ k, v -> }` on pairs).
-          const spread = params.length > 1 && args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
-          bindParams(inner, params, spread);
-        }
-        const r = execStatements(inner, e.body);
-        return r instanceof Signal ? r.value : r;
-      } catch (error) {
-        throw locatedError(app, e, error);
-      } finally {
-        b.nesting -= CLOSURE_CALL_LEVELS;
+  const run = (delegate: ClosureDelegate | null, args: Value[]): Value => {
+    const b = app.budget;
+    step(b);
+    b.nesting += CLOSURE_CALL_LEVELS - 1;
+    try {
+      enterNode(b);
+      const scope = new Scope(frame.scope);
+      scope.delegate = delegate;
+      const inner: Frame = { app, scope };
+      if (params === null) scope.vars.set('it', args[0] ?? null);
+      else {
+        // A closure of several parameters called with one list spreads it (`{ k, v -> }` on pairs).
+        const spread = params.length > 1 && args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
+        bindParams(inner, params, spread);
       }
-    },
-    params === null ? 1 : params.length,
-  );
+      const r = execStatements(inner, e.body);
+      return r instanceof Signal ? r.value : r;
+    } catch (error) {
+      throw locatedError(app, e, error);
+    } finally {
+      b.nesting -= CLOSURE_CALL_LEVELS;
+    }
+  };
+  return new GClosure((args) => run(null, args), params === null ? 1 : params.length, undefined, run);
 }
 
 export function methodClosure(app: AppCore, name: string): GClosure {

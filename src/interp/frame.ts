@@ -6,7 +6,7 @@ import type { FunctionIR } from '../ir/ir.js';
 import type { AccessKind } from './access.js';
 import type { Budget, BuiltinFunction, Platform, RuntimeContext } from './context.js';
 import { BudgetError, CallDepthError, InterpError, RecursionError, UnsupportedError } from './errors.js';
-import { BuiltinObject, type GClosure, type GMap, type Value } from './values.js';
+import { BuiltinObject, type ClosureDelegate, type GClosure, type GMap, type Value } from './values.js';
 
 export interface AppCore extends RuntimeContext {
   readonly file: string;
@@ -31,9 +31,16 @@ export interface AppCore extends RuntimeContext {
 
 export class Scope {
   readonly vars = new Map<string, Value>();
+  /** The delegate of the closure whose body this scope is, when it runs with one. */
+  delegate: ClosureDelegate | null = null;
   constructor(readonly parent: Scope | null) {}
   lookup(name: string): Scope | null {
     for (let s: Scope | null = this; s; s = s.parent) if (s.vars.has(name)) return s;
+    return null;
+  }
+  /** The delegate of the innermost enclosing closure that has one: lexical, so a method called from the closure does not see it. */
+  findDelegate(): ClosureDelegate | null {
+    for (let s: Scope | null = this; s; s = s.parent) if (s.delegate) return s.delegate;
     return null;
   }
 }

@@ -33,6 +33,15 @@ export class Double {
 
 export type GMap = Map<Value, Value>;
 
+/**
+ * The delegate a closure runs with (`closure.delegate = d` with Groovy's DELEGATE_FIRST): an
+ * unqualified call in its body, or in a closure written inside it, goes to the delegate before the
+ * app's methods. Builders run their closure DSL this way (JsonBuilder's `json { name "x" }`).
+ */
+export interface ClosureDelegate {
+  invokeMethod(name: string, args: Value[]): Value;
+}
+
 /** A closure, a method closure (`this.&foo`, a bare method name) or a built-in function value. */
 export class GClosure {
   constructor(
@@ -42,6 +51,8 @@ export class GClosure {
     readonly arity: number,
     /** For a method closure, the method's name (used as a handler name by subscribe/runIn). */
     readonly methodName?: string,
+    /** Runs a closure written in the app with a delegate; absent for method closures and built-ins. */
+    readonly invokeWithDelegate?: (delegate: ClosureDelegate, args: Value[]) => Value,
   ) {}
 }
 
@@ -141,14 +152,14 @@ export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 't
 /**
  * The runtime objects an app sees: `this`, `location`, `app`, `log`, `location.helloHome`, a time
  * zone (`id` = zone id), `new JsonSlurper()`, `new JsonOutput()`, `new JsonBuilder(content)` (`id` =
- * its JSON text), `new SimpleDateFormat(p)` (`id` = pattern, `timeZone`
+ * its JSON text, set anew when the builder is filled again), `new SimpleDateFormat(p)` (`id` = pattern, `timeZone`
  * set by setTimeZone), `new DecimalFormat(p)` (`id` = pattern), a `java.util.Calendar` (`timeZone`,
  * and its instant in `millis`), the parent app of a child app (`parentApp`).
  */
 export class BuiltinObject {
   constructor(
     readonly kind: BuiltinKind,
-    readonly id = '',
+    public id = '',
     public timeZone = '',
     public millis = 0,
   ) {}
@@ -156,11 +167,11 @@ export class BuiltinObject {
 
 /**
  * Whether a built-in object has state of its own that its methods change: a Calendar (its time
- * and zone) or a SimpleDateFormat (its zone). Such an object is copied, compared and tagged like
+ * and zone), a SimpleDateFormat (its zone) or a JsonBuilder (its content). Such an object is copied, compared and tagged like
  * a list; the others are constants or singletons.
  */
 export function isMutableBuiltin(v: unknown): v is BuiltinObject {
-  return v instanceof BuiltinObject && (v.kind === 'calendar' || v.kind === 'dateFormat');
+  return v instanceof BuiltinObject && (v.kind === 'calendar' || v.kind === 'dateFormat' || v.kind === 'jsonBuilder');
 }
 
 /**

@@ -1,4 +1,4 @@
-// A Calendar or SimpleDateFormat held in a field or in `state` (src/interp/app-state.ts,
+// A Calendar, SimpleDateFormat or JsonBuilder held in a field or in `state` (src/interp/app-state.ts,
 // ownership.ts): its setters change it in place, so the model checker must copy it with the
 // state, see its time and zone in the canonical state, and count a setter as a write of its location.
 import { describe, expect, it } from 'vitest';
@@ -39,5 +39,21 @@ describe('a Calendar held in app state', () => {
     expect(writes('g')).toEqual(['App1.field.fmt']);
     expect(writes('h')).toEqual(['App1.state.at']);
     expect(writes('k')).toEqual(['App1.state.at']);
+  });
+});
+
+describe('a JsonBuilder held in app state', () => {
+  const BUILDER = `@groovy.transform.Field def json = new groovy.json.JsonBuilder()
+def fill() { json.call { count 1 } }
+def text() { json.toString() }`;
+
+  it('is filled in place: a write of its field, restored from a snapshot', () => {
+    const home = homeFor(BUILDER);
+    const before = home.snapshot();
+    const writes = home.transition(() => home.app.invoke('fill', [])).filter((a) => a.kind === 'write').map((a) => a.location);
+    expect(writes).toEqual(['App1.field.json']);
+    expect(home.app.invoke('text', [])).toBe('{"count":1}');
+    home.restore(before);
+    expect(home.app.invoke('text', [])).toBe('null');
   });
 });

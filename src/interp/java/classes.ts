@@ -156,7 +156,7 @@ export function javaProperty(self: Value, name: string, clock: time.Clock): Meth
   if (self instanceof GException) return exceptionProperty(self, name);
   if (self instanceof BuiltinObject && self.kind === 'timeZone') return timeZoneProperty(self, name);
   if (self instanceof BuiltinObject && self.kind === 'calendar') return calendarProperty(self, name);
-  if (self instanceof BuiltinObject && self.kind === 'jsonBuilder' && name === 'content') return jsonBuilderMethod(self, 'getContent');
+  if (self instanceof BuiltinObject && self.kind === 'jsonBuilder' && name === 'content') return jsonBuilderMethod(self, 'getContent', []);
   if (self instanceof GDuration) return durationProperty(self, name, clock) ?? NOT_FOUND;
   return NOT_FOUND;
 }
@@ -175,7 +175,7 @@ export function javaMethod(self: Value, name: string, args: Value[], n: GMap | n
     if (self.kind === 'decimalFormat') return decimalFormatMethod(self, name, args);
     if (self.kind === 'jsonSlurper') return jsonSlurperMethod(name, args);
     if (self.kind === 'jsonOutput') return jsonOutputMethod(name, args);
-    if (self.kind === 'jsonBuilder') return jsonBuilderMethod(self, name);
+    if (self.kind === 'jsonBuilder') return jsonBuilderMethod(self, name, n ? [n, ...args] : args);
     if (self.kind === 'calendar') return calendarMethod(self, name, args, clock);
   }
   return NOT_FOUND;

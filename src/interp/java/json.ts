@@ -3,7 +3,8 @@ import { GroovyError, UnsupportedError } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
-import { BuiltinObject, Double, isNumber, type Value } from '../values.js';
+import { noteMutation } from '../ownership.js';
+import { BuiltinObject, Double, GClosure, isNumber, type GMap, type Value } from '../values.js';
 import { ValueWalk } from '../limits.js';
 
 function fromJson(v: unknown): Value {
@@ -83,19 +84,79 @@ export function jsonOutputMethod(name: string, args: Value[]): MethodResult {
 }
 
 /**
- * `new JsonBuilder(content)`: the builder keeps its content as JSON text, written when it is
- * built (apps build one to send at once: `new JsonBuilder(body).toString()`). Without content the
- * builder is filled by its closure DSL, which the model does not run.
+ * `new JsonBuilder([content])`: the builder keeps its content as JSON text, written when it is
+ * built or filled (apps build one to send at once: `new JsonBuilder(body).toString()`), so a map
+ * changed after it was given to the builder is not seen (Groovy's builder keeps the map itself).
+ * Without content it holds null until filled (`json.call(map)`, `json { ... }`).
  */
 export function newJsonBuilder(args: Value[]): BuiltinObject {
-  if (args.length === 0) throw new UnsupportedError('new groovy.json.JsonBuilder() filled by its builder DSL');
   return new BuiltinObject('jsonBuilder', toJson(args[0] ?? null));
 }
 
-/** Methods of a JsonBuilder: its text, pretty or not, and its content. */
-export function jsonBuilderMethod(o: BuiltinObject, name: string): MethodResult {
-  if (name === 'toString') return o.id;
+/** Methods every Groovy object has, which a JsonBuilder does not take as the name of a root key. */
+const OBJECT_METHODS: ReadonlySet<string> = new Set(['equals', 'hashCode', 'getClass', 'is', 'with', 'inspect', 'dump', 'asBoolean', 'asType']);
+
+/**
+ * Methods of a JsonBuilder: its text, pretty or not, and its content; `call(...)` fills it with
+ * the content given, and any other name fills it with one root key of that name, as Groovy's
+ * JsonBuilder.invokeMethod does (`json.person { name "x" }` is {"person":{"name":"x"}}).
+ */
+export function jsonBuilderMethod(o: BuiltinObject, name: string, args: Value[]): MethodResult {
+  if (name === 'toString' && args.length === 0) return o.id;
   if (name === 'toPrettyString') return prettyPrint(o.id);
   if (name === 'getContent') return parseJson(o.id);
-  return NOT_FOUND;
+  if (OBJECT_METHODS.has(name)) return NOT_FOUND;
+  const content = name === 'call' ? callContent(args) : new Map([[name, rootValue(args)]]);
+  o.id = toJson(content);
+  noteMutation(o);
+  return content;
+}
+
+/** What `builder.call(...)` fills a JsonBuilder with (Groovy's JsonBuilder.call overloads). */
+function callContent(args: Value[]): Value {
+  const [first = null, second = null] = args;
+  if (args.length === 1 && (first instanceof Map || Array.isArray(first))) return first;
+  if (args.length === 1 && first instanceof GClosure) return delegateContent(first, []);
+  if (args.length === 2 && Array.isArray(first) && second instanceof GClosure) return first.map((x) => delegateContent(second, [x]));
+  return args;
+}
+
+/** The value of the root key of `builder.name(...)`: nothing, a map, a closure, a map and a closure, or a list and a closure. */
+function rootValue(args: Value[]): Value {
+  const [first = null, second = null] = args;
+  if (args.length === 0) return new Map();
+  if (args.length === 1 && first instanceof GClosure) return delegateContent(first, []);
+  if (args.length === 1 && first instanceof Map) return first;
+  if (args.length === 2 && first instanceof Map && second instanceof GClosure) return new Map([...first, ...delegateContent(second, [])]);
+  if (args.length === 2 && Array.isArray(first) && second instanceof GClosure) return first.map((x) => delegateContent(second, [x]));
+  throw new GroovyError('JsonException', 'Expected no arguments, a single map, a single closure, or a map and closure as arguments.');
+}
+
+/**
+ * The map a closure of the builder's DSL makes (Groovy's JsonDelegate): every unqualified call in
+ * it, `name value`, `name(a: 1)`, `name { ... }`, `name(list) { item -> ... }`, is an entry.
+ */
+function delegateContent(closure: GClosure, args: Value[]): GMap {
+  if (!closure.invokeWithDelegate) throw new UnsupportedError('a JsonBuilder filled by a method closure');
+  const content: GMap = new Map();
+  closure.invokeWithDelegate(
+    {
+      invokeMethod(name, values) {
+        const value = entryValue(values);
+        content.set(name, value);
+        return value;
+      },
+    },
+    args,
+  );
+  return content;
+}
+
+/** The value of an entry of the DSL: none is an empty list, one is itself (a closure: its map), a list and a closure a list of maps, more a list. */
+function entryValue(values: Value[]): Value {
+  const [first = null, second = null] = values;
+  if (values.length === 0) return [];
+  if (values.length === 1) return first instanceof GClosure ? delegateContent(first, []) : first;
+  if (values.length === 2 && Array.isArray(first) && second instanceof GClosure) return first.map((x) => delegateContent(second, [x]));
+  return values;
 }

@@ -146,6 +146,11 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
   // java.lang.String's bean properties besides its class (isEmpty, getBytes); a number or a boolean
   // has none but its class (`json.type` of a parsed "1"): any other is Groovy's own error.
   if (typeof obj === 'string' && name === 'empty') return obj.length === 0;
+  // Groovy reads a private field as a property: a String's `value` is Java 8's char array behind it
+  // (the platform's JVM, as for ArrayList's `size` above), which Groovy prints as the string itself
+  // (`input "awayExit${mode.value}"` on a mode setting's name, `"${evt.value.value}"`). The model
+  // gives the string: the same text wherever it is printed or joined.
+  if (typeof obj === 'string' && name === 'value') return obj;
   if (typeof obj === 'string' && name === 'bytes') return callGroovyMethod(obj, 'getBytes', []) as Value;
   const duration = categoryProperty(obj, name);
   if (duration) return duration;

@@ -387,6 +387,8 @@ describe('a hub input and properties of strings', () => {
   });
   it('gives a String only its empty property; any other is the app\'s MissingPropertyException', () => {
     expect(show('["".empty, "x".empty]')).toBe('[true, false]');
+    // A String's private `value` (Java 8's char array, which Groovy prints as the string).
+    expect(show('def modes = ["Away", "Night"]; modes.collect { "awayExit${it.value}" }')).toBe('[awayExitAway, awayExitNight]');
     expect(show('try { "abc".size } catch (MissingPropertyException e) { "missing" }')).toBe('missing');
   });
 });

@@ -61,13 +61,23 @@ function lastWriters(graph: WriteGraph): Set<string> {
   return pairs;
 }
 
+/** An app's own failure while the pair installs (an error with a kind); anything else is the test's or the model's. */
+const installFailure = (e: unknown) => e instanceof Error && 'kind' in e;
+
 function explore(
   apps: readonly [LoadedApp, LoadedApp],
   liveStateOnly: boolean,
-  { env = 'reference', maxStates = MAX_STATES, stateTracked = TRACKED }: { env?: EnvironmentName; maxStates?: number; stateTracked?: readonly string[] } = {},
+  {
+    env = 'reference',
+    maxStates = MAX_STATES,
+    stateTracked = TRACKED,
+    everyAttribute = false,
+  }: { env?: EnvironmentName; maxStates?: number; stateTracked?: readonly string[]; everyAttribute?: boolean } = {},
 ) {
   const environment = environmentOf(env, false);
-  const system = new PairSystem([apps[0].ir, apps[1].ir], buildPairEvents(apps[0], apps[1], environment, TRACKED).events, undefined, { liveStateOnly, tracked: stateTracked, environment });
+  // Without the tracked attributes the pair system keeps every device attribute in its states.
+  const inStates = everyAttribute ? undefined : stateTracked;
+  const system = new PairSystem([apps[0].ir, apps[1].ir], buildPairEvents(apps[0], apps[1], environment, TRACKED).events, undefined, { liveStateOnly, tracked: inStates, environment });
   const result = check(system, { strategy: 'nodpor', maxStates });
   const installs = INITIAL_CONFIGURATIONS.map((_, i) => system.installation(i).writes);
   const graph = writeGraph(result.graph, installs);
@@ -96,7 +106,8 @@ describe.skipIf(!HAVE_CORPUS)('the dead-state abstraction on the paper\'s pairs'
       let full;
       try {
         full = explore(apps as [LoadedApp, LoadedApp], false);
-      } catch {
+      } catch (e) {
+        if (!installFailure(e)) throw e;
         continue; // an app that fails while installing: checked elsewhere
       }
       if (!full.complete) continue;
@@ -114,6 +125,9 @@ describe.skipIf(!HAVE_CORPUS)('the dead-state abstraction on the paper\'s pairs'
   }, 600_000);
 });
 
+/** Pairs with an inert handler's attribute are compared where plain search ends within this many states. */
+const INERT_MAX_STATES = 2000;
+
 /** The demo apps of this repository: small partners that actuate switches, locks and thermostats. */
 const DEMO_DIR = join(REPO_ROOT, 'apps');
 
@@ -121,7 +135,11 @@ describe.skipIf(!HAVE_CORPUS)('attributes whose events reach only inert handlers
   // The corpus apps with such an attribute (FireCO2Alarm's battery, notify-me-when-it-opens's
   // contact, presence-change-push's presence, ...) against each demo app, in the full environment
   // (several values per numeric sensor): the same conflicts and last writers with and without it.
-  it('finds the same conflicts and last writers on every such pair plain search finishes within 3,000 states', () => {
+  // Both runs leave out the apps' dead state, so the comparison is of the attribute abstraction alone
+  // (a logger's buffer would otherwise keep the unabstracted run from ending within its states).
+  // The bound: 443 of the 449 pairs that end within 3,000 states end within 2,000; a logger whose
+  // buffer grows with every event (groveStreams) costs time in the square of the states it reaches.
+  it(`finds the same conflicts and last writers on every such pair plain search finishes within ${INERT_MAX_STATES} states`, () => {
     const demos = readdirSync(DEMO_DIR).filter((f) => f.endsWith('.groovy')).map((f) => loadApp(join(DEMO_DIR, f)));
     let compared = 0;
     let leftOut = 0;
@@ -137,12 +155,13 @@ describe.skipIf(!HAVE_CORPUS)('attributes whose events reach only inert handlers
         if (fired.length === 0) continue;
         let full;
         try {
-          full = explore(apps, false, { env: 'full', maxStates: 3000 });
-        } catch {
+          full = explore(apps, true, { env: 'full', maxStates: INERT_MAX_STATES, everyAttribute: true });
+        } catch (e) {
+          if (!installFailure(e)) throw e;
           continue; // an app that fails while installing: checked elsewhere
         }
         if (!full.complete) continue;
-        const reduced = explore(apps, true, { env: 'full', maxStates: 3000 });
+        const reduced = explore(apps, true, { env: 'full', maxStates: INERT_MAX_STATES });
         const pair = `${file} × ${demo.app.file} (${[...new Set(fired)].join(', ')} left out)`;
         expect(reduced.complete, pair).toBe(true);
         expect(reduced.states, pair).toBeLessThan(full.states);
@@ -174,7 +193,8 @@ describe.skipIf(!HAVE_CORPUS)('states that keep only the attributes both apps ma
       let all;
       try {
         all = explore(apps, true, { env: 'full', maxStates: 800 });
-      } catch {
+      } catch (e) {
+        if (!installFailure(e)) throw e;
         continue; // an app that fails while installing: checked elsewhere
       }
       if (!all.complete) continue;

@@ -6,6 +6,7 @@ import type { AppIR, AppMetadata, FunctionIR, ImportedClass, MappingIR, Preferen
 import type * as ast from '../parser/ast.js';
 import type { ParseResult } from '../parser/parser.js';
 import { booleanGetterProperty, getterProperty } from '../parser/accessors.js';
+import { constantString } from '../parser/literals.js';
 import { walk } from '../parser/walk.js';
 import type { ErrorKind } from '../util/error-kind.js';
 import { scanMethods } from './static-scan.js';
@@ -35,10 +36,9 @@ function topLevelCall(stmt: ast.Statement, name: string): ast.MethodCall | null 
   return e.kind === 'MethodCall' && e.receiver === null && e.method === name ? e : null;
 }
 
+/** The text of a string constant, as the IR's optional fields hold it (undefined, not null, when there is none). */
 function literalString(e: ast.Expression): string | undefined {
-  if (e.kind === 'StringLiteral') return e.value;
-  if (e.kind === 'GString' && e.values.length === 0) return e.strings[0];
-  return undefined;
+  return constantString(e) ?? undefined;
 }
 
 function entryKey(entry: ast.MapEntry): string | undefined {

@@ -130,6 +130,7 @@ function programIR(file: string, methods: ast.MethodDecl[], fields: ast.VarDecl[
     methods: methods.map((decl) => ({ name: decl.name, decl })),
     fields,
     topLevel: [],
+    preferences: [],
     mappings: [],
     unboundInputs: [],
     storesReadWhole: ['state', 'atomicState'], // exact stores: no program here needs the shortcut

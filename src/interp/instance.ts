@@ -8,6 +8,7 @@ import { appStoreLocation, childDevicesLocation, settingLocation, WHOLE_STORE, t
 import {
   canonicalAppState,
   canonicalValue,
+  deepCopy,
   emptyAppState,
   restoreAppState,
   sameAppState,
@@ -23,7 +24,7 @@ import type { AppCore } from './frame.js';
 import { callFunction, initFields, runTopLevel } from './interpreter.js';
 import { toStr } from './operators.js';
 import { tagContainer, type Owner } from './ownership.js';
-import { BuiltinObject, TrackedMap, type GMap, type Value } from './values.js';
+import { BuiltinObject, GDate, isNumber, PlatformRecord, TrackedMap, type GMap, type Value } from './values.js';
 import type { Statement } from '../parser/ast.js';
 
 export interface InstanceOptions {
@@ -133,6 +134,17 @@ export class AppInstance implements AppHandle, AppCore {
     for (const input of this.ir.inputs) this.bindInput(input.name, this.host.inputValue(this, input));
     for (const name of this.unsetInputs) this.inputs.set(name, null);
     this.outermost(() => initFields(this, this.ir.fields));
+  }
+
+  /**
+   * Starts the stores with what the app's pages stored while a person configured it
+   * (smartthings/preferences.ts `configuredState`). Only data is kept: a page runs apart from the
+   * home, so a device or platform object it stored is not one of this home's.
+   */
+  configure(stores: Pick<AppSnapshot, 'state' | 'atomicState'>): void {
+    for (const [store, values] of [[this.state, stores.state], [this.atomicState, stores.atomicState]] as const) {
+      for (const [key, value] of values) if (isData(value)) this.storePut(store, key, deepCopy(value));
+    }
   }
 
   /** Runs `installed()` (what SmartThings does when the user installs the app). */
@@ -379,4 +391,12 @@ function writeKind<K>(map: ReadonlyMap<K, Value>, key: K, value: Value): AccessK
 /** Whether holding `b` instead of `a` leaves the app state as it was (equal canonical strings). */
 function sameState(a: Value, b: Value): boolean {
   return a === b || canonicalValue(a) === canonicalValue(b);
+}
+
+/** Strings, numbers, booleans, dates and null, and lists and maps of them: what a page can store that means the same in any home. */
+function isData(v: Value): boolean {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean' || isNumber(v) || v instanceof GDate) return true;
+  if (Array.isArray(v)) return v.every(isData);
+  if (v instanceof Map && !(v instanceof PlatformRecord)) return [...v].every(([k, x]) => isData(k) && isData(x));
+  return false;
 }

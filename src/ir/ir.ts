@@ -121,6 +121,12 @@ export interface AppIR {
    * (the write bound sees what they could do); the simulated platform does not run them.
    */
   topLevel: Statement[];
+  /**
+   * The `preferences` block and the pages declared at the top level, as written. Lowering runs them
+   * for the inputs; the model runs them again with each instance's settings, as a person configuring
+   * the app does, for the state the pages leave (model/environment.ts `configuredPages`).
+   */
+  preferences: Statement[];
   mappings: MappingIR[];
   /**
    * Inputs written in the source that the preferences run never reached (a branch not taken with

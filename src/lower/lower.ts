@@ -165,6 +165,7 @@ export function lowerProgram(program: ast.Program, file: string, evaluatePrefere
     methods,
     fields,
     topLevel,
+    preferences,
     mappings: mappingsOf(mappings),
     unboundInputs: [],
     storesReadWhole: storesReadWhole(program),

@@ -112,6 +112,12 @@ export interface Environment {
    * keeps every tracked attribute in its states, as the paper's state counts were measured.
    */
   contestedOnly?: boolean;
+  /**
+   * Before `installed()`, each app's preferences pages run with its settings, as a person
+   * configuring it runs them, and what they store is in its state (a PIN entered on a page, a
+   * service manager's discovered bridges). The reference's model runs no page code (§2.3).
+   */
+  configuredPages?: boolean;
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -144,6 +150,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     textAsLeft: true,
     unknownDevices: true,
     contestedOnly: true,
+    configuredPages: true,
   };
 }
 

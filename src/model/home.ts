@@ -12,6 +12,7 @@ import { Budget } from '../interp/context.js';
 import { CallDepthError } from '../interp/errors.js';
 import type { RuntimeSubscription } from '../interp/host.js';
 import { AppInstance } from '../interp/instance.js';
+import { configuredState } from '../interp/smartthings/preferences.js';
 import { smartThings } from '../interp/smartthings/platform.js';
 import { addDays, sunTimeText } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
@@ -60,6 +61,8 @@ export class Home {
   private readonly timers: DueTimers;
   /** Environment events of attributes a command sets are a person operating the device by hand. */
   private readonly handOperated: boolean;
+  /** Apps start with the state their preferences pages stored (Environment.configuredPages). */
+  private readonly configuredPages: boolean;
 
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
     const list = Array.isArray(irs) ? irs : [irs as AppIR];
@@ -72,6 +75,7 @@ export class Home {
     this.states = new HomeStates(this.world);
     const environment = options.environment ?? REFERENCE_ENVIRONMENT;
     this.handOperated = environment.handOperated ?? false;
+    this.configuredPages = environment.configuredPages ?? false;
     this.events.tracksPersons = environment.personsChoice ?? false;
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
     const budget = new Budget();
@@ -101,9 +105,15 @@ export class Home {
     this.installApps();
   }
 
-  /** Binds every app's inputs and runs its field initialisers (SmartThings creating the apps). */
+  /**
+   * Binds every app's inputs and runs its field initialisers (SmartThings creating the apps); in an
+   * environment with configured pages, then puts in its state what its pages stored.
+   */
   load(): void {
-    for (const app of this.world.apps) app.load();
+    for (const app of this.world.apps) {
+      app.load();
+      if (this.configuredPages) app.configure(configuredState(app.ir, (name) => (app.inputs.has(name) ? app.inputs.get(name) : undefined)));
+    }
   }
 
   /** Runs installed() of each app, App1 first (reference §2.4). */

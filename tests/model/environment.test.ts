@@ -502,3 +502,70 @@ describe('the --env option', () => {
     expect(run.stderr).toContain('--env: expected reference or full, not garden');
   });
 });
+
+describe('state stored by preferences pages', () => {
+  // A person configures the app page by page before it is installed: the second page stores the PIN
+  // length chosen on the first, a device and what comes after a failing call in a page of its own.
+  const source = `
+preferences {
+  page(name: "choose")
+  page(name: "confirm")
+  page(name: "broken")
+}
+def choose() {
+  dynamicPage(name: "choose", nextPage: "confirm") {
+    section { input "pinLength", "number"; input "door", "capability.lock" }
+  }
+}
+def confirm() {
+  state.pinLength = pinLength.toInteger()
+  state.digits = (1..state.pinLength).collect { it.toString() }
+  state.door = door
+  dynamicPage(name: "confirm") { section { paragraph "A PIN of \${state.pinLength} digits" } }
+}
+def broken() {
+  atomicState.before = "kept"
+  state.nothing.size()
+  atomicState.after = "never stored"
+  dynamicPage(name: "broken") { section { paragraph "unreachable" } }
+}
+def installed() {}
+def chosen() { pinLength.toInteger() }
+def stored(String name) { state[name] }
+def storedAtomically(String name) { atomicState[name] }
+`;
+  /** Two instances of the app installed in one home, as a pair check installs them. */
+  const installedPair = (env: 'reference' | 'full') => {
+    const lowered = lowerSource(source, 'pin-pages.groovy');
+    if (!lowered.ok) throw new Error(lowered.error.message);
+    const home = new Home([lowered.app, lowered.app], { init: true, environment: pairEnvironment({ env }) });
+    home.install();
+    return home.apps;
+  };
+  const installedIn = (env: 'reference' | 'full') => installedPair(env)[0];
+
+  it("are in each app's state when it is installed, from its own settings, in the full environment", () => {
+    const lengths = installedPair('full').map((app) => {
+      const length = app.invoke('chosen', []) as number;
+      expect(app.invoke('stored', ['pinLength'])).toBe(length);
+      expect(app.invoke('stored', ['digits'])).toEqual(Array.from({ length }, (_, i) => String(i + 1)));
+      return length;
+    });
+    // The full environment gives the second app another choice: each page ran with its app's own.
+    expect(lengths[0]).not.toBe(lengths[1]);
+  });
+
+  it('keep only data: a device a page stored belongs to no home', () => {
+    expect(installedIn('full').invoke('stored', ['door'])).toBeNull();
+  });
+
+  it('keep what a failing page stored before its failure, and nothing after it', () => {
+    const app = installedIn('full');
+    expect(app.invoke('storedAtomically', ['before'])).toBe('kept');
+    expect(app.invoke('storedAtomically', ['after'])).toBeNull();
+  });
+
+  it('are not there in the reference environment, whose model runs no page code', () => {
+    expect(installedIn('reference').invoke('stored', ['pinLength'])).toBeNull();
+  });
+});

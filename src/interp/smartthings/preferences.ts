@@ -13,6 +13,7 @@ import type { BuiltinFunction, RuntimeContext } from '../context.js';
 import { createDevice } from '../devices.js';
 import { InterpError } from '../errors.js';
 import type { AppHandle, Host } from '../host.js';
+import type { AppSnapshot } from '../app-state.js';
 import { AppInstance } from '../instance.js';
 import { defaultBinding } from '../input-bindings.js';
 import { toStr } from '../operators.js';
@@ -40,6 +41,11 @@ interface PreferencesRun {
   /** Pages visited or queued with params, by name: the params' texts. */
   paramsVisits: Map<string, Set<string>>;
   pendingPages: PageVisit[];
+  /**
+   * The value a person gave an input (`configuredState`), undefined for one they were never shown;
+   * without it, inputs hold the Extractor's values (`preferencesValue`).
+   */
+  setting?: (name: string) => Value | undefined;
 }
 
 /**
@@ -109,7 +115,8 @@ function inputStub(run: PreferencesRun): BuiltinFunction {
         location: { file: ctx.app.file, line: ctx.callSite?.line ?? 0, column: ctx.callSite?.column ?? 0 },
       };
       run.inputs.push(input);
-      ctx.bindInput(name, preferencesValue(input));
+      const value = run.setting?.(name);
+      ctx.bindInput(name, value === undefined ? preferencesValue(input) : value);
     }
     runClosure(closureOf(args));
     return null;
@@ -255,9 +262,27 @@ function preferencesHost(): Host {
  * returns its inputs in declaration order. Throws the interpreter's positioned errors.
  */
 function runPreferences(ir: AppIR, preferences: readonly Statement[]): { inputs: InputIR[]; warnings: LowerWarning[] } {
-  const run: PreferencesRun = { inputs: [], page: undefined, section: undefined, opening: undefined, visitedPages: new Set(), paramsVisits: new Map(), pendingPages: [] };
+  const run = newRun();
+  const warnings = runPages(ir, preferences, run, preferencesInstance(ir, run));
+  return { inputs: run.inputs, warnings };
+}
+
+function newRun(setting?: PreferencesRun['setting']): PreferencesRun {
+  return { inputs: [], page: undefined, section: undefined, opening: undefined, visitedPages: new Set(), paramsVisits: new Map(), pendingPages: [], setting };
+}
+
+/** An instance of the app whose DSL functions record into `run`, in a world where nothing has effects. */
+function preferencesInstance(ir: AppIR, run: PreferencesRun): AppInstance {
   const app = new AppInstance(ir, preferencesHost(), { id: 'Preferences', platform: smartThings, builtins: dslBuiltins(run) });
   app.load();
+  return app;
+}
+
+/**
+ * Runs the `preferences` statements, then every page they and their links lead to; a page that
+ * fails is a warning. Throws the interpreter's positioned errors of the statements themselves.
+ */
+function runPages(ir: AppIR, preferences: readonly Statement[], run: PreferencesRun, app: AppInstance): LowerWarning[] {
   for (const stmt of preferences) app.runTopLevel(stmt);
   const ctx: RuntimeContext = app;
   const warnings: LowerWarning[] = [];
@@ -280,7 +305,28 @@ function runPreferences(ir: AppIR, preferences: readonly Statement[]): { inputs:
       if (!warnings.some((w) => w.message === message)) warnings.push({ message, location: { file: ir.file, line: e.at?.line ?? 0, column: e.at?.column ?? 0 } });
     }
   }
-  return { inputs: run.inputs, warnings };
+  return warnings;
+}
+
+/** The stores a person configuring an app leaves behind (`configuredState`). */
+export type ConfiguredState = Pick<AppSnapshot, 'state' | 'atomicState'>;
+
+/**
+ * The `state` and `atomicState` an app's pages leave when a person configures it with these
+ * settings: on SmartThings a page is code of the installed app, and what it stores (the PIN a
+ * person entered, the bridges a service manager discovered) is there when `installed()` runs. The
+ * pages run as for the inputs, with the given settings and nothing having effects; an error ends
+ * the run with what was stored before it, as a page that fails leaves the person's earlier pages.
+ */
+export function configuredState(ir: AppIR, setting: (name: string) => Value | undefined): ConfiguredState {
+  const run = newRun(setting);
+  const app = preferencesInstance(ir, run);
+  try {
+    runPages(ir, ir.preferences, run, app);
+  } catch (e) {
+    if (!(e instanceof InterpError)) throw e;
+  }
+  return app.snapshot();
 }
 
 /**

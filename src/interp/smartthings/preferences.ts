@@ -5,6 +5,7 @@
 // `href(page: ...)` or `nextPage:` are visited too, as a user configuring the app would; an `href`
 // with `params` opens its page with those params bound, as the platform does when the link is
 // tapped, so the inputs such a page names from them (`"onoff_${params.sceneId}"`) are the app's.
+// Run again with an app's own settings, the pages give the state they store (`configuredState`).
 import { capabilityOf, initialValues } from '../../devices/capabilities.js';
 import { ALARM_SYSTEM_STATUS } from '../../devices/smartapp-api.js';
 import type { AppIR, InputIR, LowerWarning, PreferencesResult } from '../../ir/ir.js';

@@ -112,7 +112,7 @@ export class Home {
   load(): void {
     for (const app of this.world.apps) {
       app.load();
-      if (this.configuredPages) app.configure(configuredState(app.ir, (name) => (app.inputs.has(name) ? app.inputs.get(name) : undefined)));
+      if (this.configuredPages) app.configure(configuredState(app.ir, (name) => app.inputs.get(name)));
     }
   }
 

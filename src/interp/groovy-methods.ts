@@ -71,6 +71,17 @@ const OBJECT_ITERATING_METHODS: ReadonlySet<string> = new Set([
   'each', 'eachWithIndex', 'any', 'every', 'find', 'findAll', 'findResult', 'findIndexOf', 'collect', 'grep', 'inject',
 ]);
 
+/**
+ * The methods Groovy gives every object (GroovyObject's and DefaultGroovyMethods' on Object). The
+ * metaclass finds them before an object's own dispatch, so a call by one of these names is never a
+ * device command, a JsonBuilder's root key or a parent app's method.
+ */
+export const GROOVY_OBJECT_METHODS: ReadonlySet<string> = new Set([
+  'toString', 'equals', 'hashCode', 'is', 'inspect', 'dump', 'getClass', 'identity', 'with', 'asBoolean', 'asType', 'isCase',
+  'respondsTo', 'hasProperty', 'getProperties', 'getMetaClass', 'invokeMethod', 'getProperty', 'setProperty',
+  ...OBJECT_ITERATING_METHODS,
+]);
+
 /** A method called on null: NullObject's own (`toString`, `equals`, `is`, `asBoolean`, `with`) and the iterating GDK ones. */
 export function nullObjectMethod(name: string, args: Value[]): MethodResult {
   switch (name) {

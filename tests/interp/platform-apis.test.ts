@@ -419,6 +419,9 @@ describe('Java and Groovy classes of unseen community apps', () => {
     // Every unqualified call in the closure is an entry (Groovy's DELEGATE_FIRST), even one naming
     // an app method; a method called on `this` runs as itself, outside the DSL.
     expect(show('def j = new groovy.json.JsonBuilder(); j { helper(); value this.viaMethod() }; j.toString()', 'def helper() { "h" }\ndef viaMethod() { helper() }')).toBe('{"helper":[],"value":"h"}');
+    // Groovy's methods of every object are found before the builder's own dispatch: `each` goes over
+    // the builder itself, `with` runs its closure, and neither is a root key.
+    expect(show('def j = new groovy.json.JsonBuilder([a: 1]); def n = 0; j.each { n++ }; j.findAll { true }; [n, j.with { 5 }, j.toString()]')).toBe('[1, 5, {"a":1}]');
   });
   it("names a value's class as Java does: `e.class.name` of a caught exception, getClass() and simpleName of any value", () => {
     expect(show('try { null.x() } catch (e) { "${e.class.name}: ${e.message}" }')).toBe('java.lang.NullPointerException: Cannot invoke method x() on null object');

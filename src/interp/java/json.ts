@@ -1,6 +1,6 @@
 // groovy.json: JsonSlurper, JsonOutput and JsonBuilder. JSON is parsed as data, never evaluated.
 import { GroovyError, UnsupportedError } from '../errors.js';
-import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+import { GROOVY_OBJECT_METHODS, NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { noteMutation } from '../ownership.js';
@@ -93,9 +93,6 @@ export function newJsonBuilder(args: Value[]): BuiltinObject {
   return new BuiltinObject('jsonBuilder', toJson(args[0] ?? null));
 }
 
-/** Methods every Groovy object has, which a JsonBuilder does not take as the name of a root key. */
-const OBJECT_METHODS: ReadonlySet<string> = new Set(['equals', 'hashCode', 'getClass', 'is', 'with', 'inspect', 'dump', 'asBoolean', 'asType']);
-
 /**
  * Methods of a JsonBuilder: its text, pretty or not, and its content; `call(...)` fills it with
  * the content given, and any other name fills it with one root key of that name, as Groovy's
@@ -105,7 +102,7 @@ export function jsonBuilderMethod(o: BuiltinObject, name: string, args: Value[])
   if (name === 'toString' && args.length === 0) return o.id;
   if (name === 'toPrettyString') return prettyPrint(o.id);
   if (name === 'getContent') return parseJson(o.id);
-  if (OBJECT_METHODS.has(name)) return NOT_FOUND;
+  if (GROOVY_OBJECT_METHODS.has(name)) return NOT_FOUND;
   const content = name === 'call' ? callContent(args) : new Map([[name, rootValue(args)]]);
   o.id = toJson(content);
   noteMutation(o);

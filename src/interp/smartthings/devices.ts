@@ -9,7 +9,7 @@ import { getterProperty } from '../../parser/accessors.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { DeviceStateMap, GDate, isNumber, PlatformRecord, type DeviceRef, type GMap, type Value } from '../values.js';
-import { GROOVY_OBJECT_METHODS, HUB } from './objects.js';
+import { HUB, NOT_PLATFORM_METHODS } from './objects.js';
 
 function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Value {
   if (!d.attributes.includes(attribute)) return null;
@@ -153,7 +153,7 @@ export function deviceMethod(ctx: RuntimeContext, d: DeviceRef, name: string, ar
     const property = deviceProperty(ctx, d, getter);
     if (property !== NOT_FOUND) return property;
   }
-  if (GROOVY_OBJECT_METHODS.has(name)) return NOT_FOUND;
+  if (NOT_PLATFORM_METHODS.has(name)) return NOT_FOUND;
   // A name that cannot be a method (`thermostat."${mode}"()` with the mode "emergency heat") fails
   // on the platform too: the app's own MissingMethodException.
   if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw missingMethod(name, d.label);

@@ -2,7 +2,7 @@
 // routines), `app` (and its settings) and `log`. Every effect goes through the Host or the app's state.
 import type { RuntimeContext } from '../context.js';
 import { missingMethod, UnsupportedError } from '../errors.js';
-import { NOT_FOUND, callGroovyMethod, type MethodResult } from '../groovy-methods.js';
+import { GROOVY_OBJECT_METHODS, NOT_FOUND, callGroovyMethod, type MethodResult } from '../groovy-methods.js';
 import { getterProperty } from '../../parser/accessors.js';
 import { HUB_PROPERTIES } from '../../devices/input-defaults.js';
 import { ALARM_SYSTEM_STATUS, ASYNC_HTTP_API } from '../../devices/smartapp-api.js';
@@ -28,12 +28,12 @@ const LOCATION_ZONE = new BuiltinObject('timeZone', time.LOCATION_TIME_ZONE);
  */
 const PARENT_APP = new BuiltinObject('parentApp');
 
-/** Methods every Groovy object has, which are never a platform object's own: a device command, a method of a parent app. */
-export const GROOVY_OBJECT_METHODS: ReadonlySet<string> = new Set([
-  'toString', 'equals', 'hashCode', 'is', 'inspect', 'dump', 'getClass', 'identity', 'with', 'asBoolean', 'asType',
-  'each', 'eachWithIndex', 'collect', 'find', 'findAll', 'any', 'every', 'size', 'respondsTo', 'hasProperty',
-  'getProperties', 'getMetaClass', 'invokeMethod', 'getProperty', 'setProperty', 'compareTo',
-]);
+/**
+ * Names that are never a platform object's own method (a device command, a method of a parent
+ * app): Groovy's methods of every object, and `size` and `compareTo`, which apps call on a device
+ * they take for a list of devices or sort, never as a command.
+ */
+export const NOT_PLATFORM_METHODS: ReadonlySet<string> = new Set([...GROOVY_OBJECT_METHODS, 'size', 'compareTo']);
 
 /** The methods of SmartThings' logger: one per level, and no others (`log.warning` is the app's bug). */
 const LOG_LEVELS: ReadonlySet<string> = new Set(['trace', 'debug', 'info', 'warn', 'error']);
@@ -228,7 +228,7 @@ function parentAppMethod(ctx: RuntimeContext, name: string, args: Value[]): Meth
   const getter = args.length === 0 ? getterProperty(name) : undefined;
   const known = getter === undefined ? NOT_FOUND : knownParentProperty(ctx, getter);
   if (known !== NOT_FOUND) return known;
-  if (GROOVY_OBJECT_METHODS.has(name)) return NOT_FOUND;
+  if (NOT_PLATFORM_METHODS.has(name)) return NOT_FOUND;
   ctx.host.message(ctx.app, { kind: 'child', text: `${name}()`, to: 'parent' });
   return null;
 }

@@ -190,6 +190,10 @@ ${methods}`;
   it('subscribes nothing to a capitalised name the app never declares: an unset setting, null, not a class', () => {
     expect(handlers('subscribe(Noacceleration, "acceleration", h)\nsubscribe(door, "contact", h)', 'def h(evt) {}')).toEqual(['device:contact:h']);
   });
+  it("subscribes by the id of a device of the app's settings (ProvThings' SpyAllEvents walks its settings), and to no other id", () => {
+    expect(handlers('settings.each { k, v -> subscribe(v.id, "contact.open", h) }', 'def h(evt) {}')).toEqual(['device:contact:h']);
+    expect(() => handlers('subscribe("door9", "contact", h)', 'def h(evt) {}')).toThrow(/^unsupported: subscribe to door9/);
+  });
   it('lists the one-argument forms among the app\'s static subscriptions', () => {
     const home = homeFor(app('subscribe(app)\nsubscribe(location)', 'def appTouch(evt) {}\ndef changedLocationMode(evt) {}'));
     expect(home.app.ir.subscriptions.map((s) => `${s.source.kind}:${s.attribute}:${s.handler}`)).toEqual(['app:app:appTouch', 'location:location:changedLocationMode']);

@@ -45,14 +45,26 @@ function isLocation(source: Value): boolean {
   return source === LOCATION || (source instanceof ClassRef && source.name === 'Location');
 }
 
-function subscriptionTargets(source: Value): SubscriptionTarget[] {
+function subscriptionTargets(ctx: RuntimeContext, source: Value): SubscriptionTarget[] {
   if (isLocation(source)) return [{ kind: 'location' }];
   if (source === APP) return [{ kind: 'app' }];
   if (source instanceof DeviceRef) return [{ kind: 'device', device: source, input: null }];
-  if (Array.isArray(source)) return source.flatMap(subscriptionTargets);
+  if (Array.isArray(source)) return source.flatMap((s) => subscriptionTargets(ctx, s));
   // SmartThings ignores a subscription to an unset optional input.
   if (source === null) return [];
+  const byId = typeof source === 'string' ? settingsDevice(ctx, source) : undefined;
+  if (byId !== undefined) return [{ kind: 'device', device: byId, input: null }];
   throw new UnsupportedError(`subscribe to ${toStr(source)}`);
+}
+
+/**
+ * The device of the app's settings whose id is `id`: apps that walk their settings subscribe by a
+ * device's id (`settings.each { k, v -> subscribe(v.id, "switch", h) }`), which the platform
+ * resolves to the device.
+ */
+function settingsDevice(ctx: RuntimeContext, id: string): DeviceRef | undefined {
+  const values = [...ctx.settingsMap().values()].flatMap((v) => (Array.isArray(v) ? v : [v]));
+  return values.find((v): v is DeviceRef => v instanceof DeviceRef && v.id === id);
 }
 
 /**
@@ -69,7 +81,7 @@ const subscribe: BuiltinFunction = (ctx, args) => {
   const [source, second, third] = args;
   if (args.length === 1) {
     const handler = conventionalHandler(ctx, source);
-    if (handler !== null) for (const target of subscriptionTargets(source)) ctx.host.subscribe(ctx.app, { target, attribute: null, value: null, handler });
+    if (handler !== null) for (const target of subscriptionTargets(ctx, source)) ctx.host.subscribe(ctx.app, { target, attribute: null, value: null, handler });
     return null;
   }
   // subscribe(source, "name", handler[, options]); the name may be null (`subscribe(location, null, h)`).
@@ -82,7 +94,7 @@ const subscribe: BuiltinFunction = (ctx, args) => {
     attribute = dot < 0 ? second : second.slice(0, dot);
     value = dot < 0 ? null : second.slice(dot + 1);
   }
-  for (const target of subscriptionTargets(source)) {
+  for (const target of subscriptionTargets(ctx, source)) {
     const sub: RuntimeSubscription = { target, attribute, value, handler };
     ctx.host.subscribe(ctx.app, sub);
   }
@@ -92,7 +104,7 @@ const subscribe: BuiltinFunction = (ctx, args) => {
 /** `subscribeToCommand(devices, "on", h)`: the handler runs whenever the command is sent to the device. */
 const subscribeToCommand: BuiltinFunction = (ctx, args) => {
   const [source, command, handler] = args;
-  for (const target of subscriptionTargets(source)) {
+  for (const target of subscriptionTargets(ctx, source)) {
     ctx.host.subscribe(ctx.app, { target, attribute: toStr(command ?? null), value: null, handler: handlerName(handler ?? null, 'subscribeToCommand'), command: true });
   }
   return null;
@@ -100,7 +112,7 @@ const subscribeToCommand: BuiltinFunction = (ctx, args) => {
 
 const unsubscribe: BuiltinFunction = (ctx, args) => {
   if (args.length === 0 || args[0] === null) ctx.host.unsubscribe(ctx.app, null);
-  else for (const t of subscriptionTargets(args[0])) ctx.host.unsubscribe(ctx.app, t);
+  else for (const t of subscriptionTargets(ctx, args[0])) ctx.host.unsubscribe(ctx.app, t);
   return null;
 };
 

@@ -405,6 +405,12 @@ describe("the platform's getters as properties", () => {
   it("keeps an app's own getter first", () => {
     expect(show('childApps', 'def getChildApps() { ["mine"] }')).toBe('[mine]');
   });
+  it("reads a setting as a property of `app` (SmartThings' SmartBlock Notifier: `app.\"${pageName}WantsPush\"`), null while unset", () => {
+    const prefs = 'preferences { section { input "sw", "capability.switch"; input "pushOn", "bool" } }';
+    expect(show('def page = "push"; [app.sw, app."${page}On", app.neverSet, app.label]', prefs)).toBe('[switch0, true, null, App1]');
+    // InstalledSmartApp's own subscriptions are not modelled: a gap, not a setting.
+    expect(() => run('app.subscriptions', prefs)).toThrow(/^unsupported: property subscriptions of app/);
+  });
 });
 
 describe('Java and Groovy classes of unseen community apps', () => {

@@ -235,6 +235,18 @@ function parentAppMethod(ctx: RuntimeContext, name: string, args: Value[]): Meth
 
 // ---------------------------------------------------------------------------------------------
 
+/** Properties of an InstalledSmartApp the model does not give: reading one is a gap of the tool. */
+const UNMODELLED_APP_PROPERTIES: ReadonlySet<string> = new Set(['subscriptions', 'childApps', 'allChildApps', 'class', 'metaClass']);
+
+/**
+ * Any other property of `app` is a setting by its name, null while the person has not set it, as
+ * `settings.name` reads: SmartThings' own SmartBlock Notifier reads the settings of its pages as
+ * `app."${pageName}WantsPush"`, also while its pages are shown.
+ */
+function appSetting(ctx: RuntimeContext, name: string): Value {
+  return ctx.settingsMap().get(name) ?? null;
+}
+
 /** Properties of `location`, `app`, a hub and a parent app. */
 export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name: string): MethodResult {
   if (o.kind === 'location') return locationProperty(ctx, name);
@@ -252,6 +264,7 @@ export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name
     // The app runs installed: its preferences pages see a completed installation.
     if (name === 'installationState') return 'COMPLETE';
     if (name === 'parent') return parentApp(ctx);
+    if (!UNMODELLED_APP_PROPERTIES.has(name)) return appSetting(ctx, name);
   }
   return NOT_FOUND;
 }

@@ -3,16 +3,17 @@
 // synchronous web requests. Shared by the live-state analysis (state-reads.ts, through
 // store-references.ts) and the relevance analysis (relevance.ts).
 import { CAPABILITIES } from '../devices/capabilities.js';
+import { TWC_RESPONSES } from '../devices/twc-weather.js';
 
 /** Unqualified calls of the platform that only send the user a message (recorded in the trace, never in a state). */
 export const MESSAGE_CALLS: ReadonlySet<string> = new Set([
   'sendPush', 'sendPushMessage', 'sendSms', 'sendSMS', 'sendSmsMessage', 'sendNotification', 'sendNotificationEvent', 'sendNotificationToContacts',
 ]);
 
-/** Unqualified platform calls that only compute a value. */
+/** Unqualified platform calls that only compute a value (the weather calls answer canned data: devices/weather.ts, twc-weather.ts). */
 export const PURE_FUNCTIONS: ReadonlySet<string> = new Set([
   'now', 'timeToday', 'timeTodayAfter', 'timeOfDayIsBetween', 'toDateTime', 'getTemperatureScale', 'println', 'print', 'parseJson', 'parseXml',
-  'parseLanMessage', 'stringToMap', 'render',
+  'parseLanMessage', 'stringToMap', 'render', 'getSunriseAndSunset', 'getWeatherFeature', ...Object.keys(TWC_RESPONSES),
 ]);
 
 /** Unqualified platform calls that end the execution with an error answer (`httpError(404, "x")`), as a `throw` does. */

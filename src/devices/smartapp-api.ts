@@ -16,7 +16,7 @@ export const SMARTAPP_API: ReadonlySet<string> = new Set([
   'sendNotificationEvent', 'sendNotificationToContacts', 'textToSpeech', 'setLocationMode',
   // Time, weather, location
   'now', 'timeOffset', 'timeToday', 'timeTodayAfter', 'timeOfDayIsBetween', 'toDateTime', 'getSunriseAndSunset', 'getWeatherFeature',
-  'getTemperatureScale', 'celsiusToFahrenheit', 'fahrenheitToCelsius', 'timeZone', 'storeImage', 'getLocation', 'getApp', 'getTwcConditions', 'getTwcForecast', 'getTwcLocation',
+  'getTemperatureScale', 'celsiusToFahrenheit', 'fahrenheitToCelsius', 'timeZone', 'storeImage', 'getLocation', 'getApp', 'getTwcConditions', 'getTwcForecast', 'getTwcLocation', 'getTwcAlerts',
   // The preferences and mappings DSL
   'preferences', 'page', 'dynamicPage', 'section', 'input', 'paragraph', 'href', 'label', 'mode', 'icon', 'image', 'app',
   'ifSet', 'ifUnset', 'mappings', 'path', 'definition',

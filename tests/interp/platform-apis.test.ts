@@ -20,6 +20,16 @@ describe('getWeatherFeature', () => {
   });
 });
 
+describe("The Weather Company's calls (getTwcConditions, getTwcForecast, getTwcLocation, getTwcAlerts)", () => {
+  it('answer in TWC v3 format with the weather getWeatherFeature gives, whatever place is asked for', () => {
+    expect(show('def obs = getTwcConditions(zipCode); [obs.temperature, obs.relativeHumidity, obs.wxPhraseLong, obs.iconCode as String, obs.dayOrNight]', 'preferences { section { input "zipCode", "text" } }')).toBe('[75, 65, Partly Cloudy, 30, D]');
+    expect(show('[getTwcConditions().temperature == (getWeatherFeature("conditions").current_observation.temp_f as double).round(), getTwcConditions("10001") == getTwcConditions()]')).toBe('[true, true]');
+    expect(show('def f = getTwcForecast("92617"); [f.daypart[0].precipChance[0] as Integer, f.daypart[0].daypartName[2], f.temperatureMax[1], f.daypart[0].narrative[2].contains("Rain")]')).toBe('[10, Tomorrow, 72, true]');
+    expect(show('def loc = getTwcLocation("92617").location; "${loc.city}, ${loc.adminDistrictCode} ${loc.postalCode}"')).toBe('Irvine, CA 92617');
+    expect(show('getTwcAlerts()*.eventDescription')).toBe('[Heat Advisory]');
+  });
+});
+
 describe('messages the home records without changing state', () => {
   it('records sendEvent, hub commands and child devices', () => {
     const home = homeFor(`def f() {

@@ -4,7 +4,8 @@
 // them, with no effect on the simulated home), the hub's LAN messages (lan-message.ts), time
 // offsets. Every effect goes through the Host as a message, so a run's record shows what the app
 // asked for.
-import { weatherResponse } from '../../devices/weather.js';
+import { TWC_RESPONSES } from '../../devices/twc-weather.js';
+import { weatherResponse, type WeatherJson } from '../../devices/weather.js';
 import type { BuiltinFunction } from '../context.js';
 import { GroovyError } from '../errors.js';
 import { parseJson } from '../java/json.js';
@@ -59,8 +60,15 @@ export function hubPackageMember(cls: ClassRef, name: string): Value | undefined
   return /^[A-Z][A-Z0-9_]*$/.test(name) ? name : new ClassRef(`${cls.name}.${name}`);
 }
 
+/** Canned weather as the app receives it: maps and lists, parsed as the platform parsed the service's JSON. */
+const weatherValue = (json: WeatherJson): Value => parseJson(JSON.stringify(json));
+
+/** The Weather Company's calls: the same answer whatever place (postal code, coordinates) is asked for. */
+const twcFunctions: Record<string, BuiltinFunction> = Object.fromEntries(Object.entries(TWC_RESPONSES).map(([name, json]) => [name, () => weatherValue(json)]));
+
 export const platformApiFunctions: Readonly<Record<string, BuiltinFunction>> = {
-  getWeatherFeature: (_ctx, args) => parseJson(JSON.stringify(weatherResponse(toStr(args[0] ?? null)))),
+  getWeatherFeature: (_ctx, args) => weatherValue(weatherResponse(toStr(args[0] ?? null))),
+  ...twcFunctions,
   // The documented result: the URI of the rendered audio and its length in seconds.
   textToSpeech: (_ctx, args) => {
     const text = toStr(args[0] ?? null);

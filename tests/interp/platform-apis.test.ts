@@ -464,6 +464,13 @@ describe('Java and Groovy classes of unseen community apps', () => {
     expect(show('[a: 1] + []')).toBe('[a:1]');
     expect(show('[a: 1] + [b: 2].entrySet().toList()')).toBe('[a:1, b:2]');
   });
+  it("rounds a BigDecimal with setScale and a RoundingMode or BigDecimal's legacy int, exactly on its decimal digits", () => {
+    expect(show('[1.25.setScale(1, RoundingMode.HALF_UP), 1.25.setScale(1, RoundingMode.HALF_EVEN), 1.15.setScale(1, java.math.RoundingMode.HALF_EVEN), 1.15.setScale(1, RoundingMode.HALF_DOWN)]')).toBe('[1.3, 1.2, 1.2, 1.1]');
+    expect(show('[-1.21, 1.21].collect { x -> [RoundingMode.UP, RoundingMode.DOWN, RoundingMode.CEILING, RoundingMode.FLOOR].collect { x.setScale(1, it) } }')).toBe('[[-1.3, -1.2, -1.2, -1.3], [1.3, 1.2, 1.3, 1.2]]');
+    expect(show('[2.5.setScale(0, BigDecimal.ROUND_HALF_EVEN), 2.5.setScale(0, BigDecimal.ROUND_HALF_UP), 2.5.setScale(3, BigDecimal.ROUND_DOWN), BigDecimal.ROUND_HALF_UP]')).toBe('[2, 3, 2.500, 4]');
+    expect(show('"${RoundingMode.HALF_UP} ${RoundingMode.HALF_UP == java.math.RoundingMode.HALF_UP} ${RoundingMode.HALF_UP == RoundingMode.UP}"')).toBe('HALF_UP true false');
+    expect(show('try { 1.25.setScale(1, RoundingMode.UNNECESSARY) } catch (ArithmeticException e) { e.message }')).toBe('Rounding necessary');
+  });
   it("reads a device's `device` as the device itself (ecobee-open-contacts: stat.device.deviceNetworkId)", () => {
     expect(show('[sensor.device.id == sensor.id, sensor.device.deviceNetworkId]', 'preferences { section { input "sensor", "capability.motionSensor" } }')).toBe('[true, motionSensor0]');
   });

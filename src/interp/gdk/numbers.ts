@@ -3,6 +3,7 @@ import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
 import { compare, minus, plus } from '../operators.js';
 import { Decimal, Double, isNumber } from '../values.js';
+import { roundingModeOf } from '../java/math.js';
 import { asNum, call, type Method } from './support.js';
 
 function roundHalfUp(v: number, places: number): number {
@@ -37,7 +38,8 @@ export const numberMethods: Record<string, Method<num.Num>> = {
     const v = roundHalfUp(num.numValue(n), places);
     return n instanceof Decimal ? num.decimal(v, places) : new Double(v);
   },
-  setScale: (n, a) => num.decimal(roundHalfUp(num.numValue(n), num.toInt(a[0])), num.toInt(a[0])),
+  // With a mode (a RoundingMode or BigDecimal's legacy int), rounded exactly on the decimal digits.
+  setScale: (n, a) => (a.length > 1 ? num.setScale(n, num.toInt(a[0]), roundingModeOf(a[1])) : num.decimal(roundHalfUp(num.numValue(n), num.toInt(a[0])), num.toInt(a[0]))),
   trunc: (n, a) => {
     const f = 10 ** (a.length ? num.toInt(a[0]) : 0);
     return n instanceof Double ? new Double(Math.trunc(n.value * f) / f) : Math.trunc(num.numValue(n));

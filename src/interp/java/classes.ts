@@ -16,7 +16,7 @@ import { dateFormatMethod, dateMethod, dateProperty, parseDate, timeZoneMethod, 
 import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder } from './json.js';
 import { formatJava } from './formatter.js';
 import { fullClassName } from './known-classes.js';
-import { mathConstant, mathStatic } from './math.js';
+import { bigDecimalConstant, mathConstant, mathStatic, roundingModeConstant } from './math.js';
 import { newStringBuilder } from './string-builder.js';
 import { durationMethod, durationProperty, GDuration } from './durations.js';
 
@@ -73,6 +73,8 @@ function classStaticProperty(cls: string, name: string, clock: time.Clock): Meth
   if (name === 'name') return fullClassName(cls) ?? NOT_FOUND;
   if (name === 'simpleName') return simple;
   if (simple === 'Math') return mathConstant(name);
+  if (simple === 'RoundingMode') return roundingModeConstant(name);
+  if (simple === 'BigDecimal') return bigDecimalConstant(name);
   if (simple === 'Calendar' || simple === 'GregorianCalendar') return calendarConstant(name, clock);
   if (simple === 'Integer' && name === 'MAX_VALUE') return 2147483647;
   if (simple === 'Integer' && name === 'MIN_VALUE') return -2147483648;

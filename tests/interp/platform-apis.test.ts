@@ -470,6 +470,8 @@ describe('Java and Groovy classes of unseen community apps', () => {
     expect(show('[2.5.setScale(0, BigDecimal.ROUND_HALF_EVEN), 2.5.setScale(0, BigDecimal.ROUND_HALF_UP), 2.5.setScale(3, BigDecimal.ROUND_DOWN), BigDecimal.ROUND_HALF_UP]')).toBe('[2, 3, 2.500, 4]');
     expect(show('"${RoundingMode.HALF_UP} ${RoundingMode.HALF_UP == java.math.RoundingMode.HALF_UP} ${RoundingMode.HALF_UP == RoundingMode.UP}"')).toBe('HALF_UP true false');
     expect(show('try { 1.25.setScale(1, RoundingMode.UNNECESSARY) } catch (ArithmeticException e) { e.message }')).toBe('Rounding necessary');
+    // Without a mode, Java's setScale does not round: it only pads (1.2.setScale(3) is 1.200).
+    expect(show('try { 1.25.setScale(1) } catch (ArithmeticException e) { e.message }')).toBe('Rounding necessary');
   });
   it("reads a device's `device` as the device itself (ecobee-open-contacts: stat.device.deviceNetworkId)", () => {
     expect(show('[sensor.device.id == sensor.id, sensor.device.deviceNetworkId]', 'preferences { section { input "sensor", "capability.motionSensor" } }')).toBe('[true, motionSensor0]');

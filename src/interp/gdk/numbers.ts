@@ -38,8 +38,9 @@ export const numberMethods: Record<string, Method<num.Num>> = {
     const v = roundHalfUp(num.numValue(n), places);
     return n instanceof Decimal ? num.decimal(v, places) : new Double(v);
   },
-  // With a mode (a RoundingMode or BigDecimal's legacy int), rounded exactly on the decimal digits.
-  setScale: (n, a) => (a.length > 1 ? num.setScale(n, num.toInt(a[0]), roundingModeOf(a[1])) : num.decimal(roundHalfUp(num.numValue(n), num.toInt(a[0])), num.toInt(a[0]))),
+  // Rounded exactly on the decimal digits; without a mode Java rounds not at all (UNNECESSARY):
+  // `1.25.setScale(1)` is an ArithmeticException, `1.2.setScale(3)` is 1.200.
+  setScale: (n, a) => num.setScale(n, num.toInt(a[0]), a.length > 1 ? roundingModeOf(a[1]) : 'UNNECESSARY'),
   trunc: (n, a) => {
     const f = 10 ** (a.length ? num.toInt(a[0]) : 0);
     return n instanceof Double ? new Double(Math.trunc(n.value * f) / f) : Math.trunc(num.numValue(n));

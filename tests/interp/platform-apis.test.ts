@@ -473,6 +473,12 @@ describe('Java and Groovy classes of unseen community apps', () => {
     // Without a mode, Java's setScale does not round: it only pads (1.2.setScale(3) is 1.200).
     expect(show('try { 1.25.setScale(1) } catch (ArithmeticException e) { e.message }')).toBe('Rounding necessary');
   });
+  it("decodes base64 to a byte[] that new String reads back as text, as the LAN apps do with parsedEvent.body.decodeBase64()", () => {
+    expect(show('"aMOpbGxv".decodeBase64()')).toBe('[104, -61, -87, 108, 108, 111]');
+    expect(show('[new String("aMOpbGxv".decodeBase64()), new String("aMOpbGxv".decodeBase64(), "UTF-8"), new String("aMOpbGxv".decodeBase64(), "ISO-8859-1")]')).toBe('[héllo, héllo, hÃ©llo]');
+    expect(show('new String("x €".bytes.encodeBase64().toString().decodeBase64())')).toBe('x €');
+    expect(show('new String("abc".toCharArray())')).toBe('abc');
+  });
   it("reads a device's `device` as the device itself (ecobee-open-contacts: stat.device.deviceNetworkId)", () => {
     expect(show('[sensor.device.id == sensor.id, sensor.device.deviceNetworkId]', 'preferences { section { input "sensor", "capability.motionSensor" } }')).toBe('[true, motionSensor0]');
   });

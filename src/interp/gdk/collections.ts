@@ -4,7 +4,7 @@ import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
 import { compare, equals, isCase, minus, plus, toStr, truthy } from '../operators.js';
 import { GClosure, GMapEntry, type GMap, type Value } from '../values.js';
-import { asNum, call, callEach, closureArg, iterate, listGet, listPut, type Method } from './support.js';
+import { asNum, bufferOf, call, callEach, closureArg, iterate, listGet, listPut, type Method } from './support.js';
 
 export function sortValues(items: Value[], c: GClosure | null): Value[] {
   if (!c) return items.sort(compare);
@@ -146,7 +146,7 @@ export const iterableMethods: Record<string, Method<Value[]>> = {
 export const listMethods: Record<string, Method<Value[]>> = {
   ...iterableMethods,
   // The GDK's encodeBase64 of a byte array (`"user:pass".bytes.encodeBase64()`), printed as its text.
-  encodeBase64: (s) => Buffer.from(s.map((b) => num.toInt(b) & 255)).toString('base64'),
+  encodeBase64: (s) => bufferOf(s).toString('base64'),
   findAll: (s, a) => s.filter((e) => (closureArg(a) ? truthy(callEach(closureArg(a)!, e)) : truthy(e))),
   sort: (s, a) => {
     const mutate = a[0] !== false;

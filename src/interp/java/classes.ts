@@ -18,6 +18,7 @@ import { formatJava } from './formatter.js';
 import { fullClassName } from './known-classes.js';
 import { bigDecimalConstant, mathConstant, mathStatic, roundingModeConstant } from './math.js';
 import { newStringBuilder } from './string-builder.js';
+import { bufferOf } from '../gdk/support.js';
 import { durationMethod, durationProperty, GDuration } from './durations.js';
 
 /**
@@ -96,6 +97,22 @@ function exceptionProperty(e: GException, name: string): MethodResult {
   throw missingProperty(name, e.className);
 }
 
+/** The charsets `new String(bytes, name)` decodes, by Java's names (case-insensitive), as Node names them. */
+const CHARSETS: Readonly<Record<string, BufferEncoding>> = { 'utf-8': 'utf8', utf8: 'utf8', 'iso-8859-1': 'latin1' };
+
+/**
+ * `new String(...)`: a byte[] (a list of numbers) is decoded, in UTF-8 (the JVM's default) or the
+ * charset named; a char[] (a list of characters) is joined; anything else is its text. A charset
+ * the model does not decode is a gap.
+ */
+function newString(args: Value[]): MethodResult {
+  const [first = '', charset = 'UTF-8'] = args;
+  if (!Array.isArray(first)) return toStr(first);
+  if (!first.every(isNumber)) return first.map(toStr).join('');
+  const encoding = CHARSETS[toStr(charset).toLowerCase()];
+  return encoding === undefined || args.length > 2 ? NOT_FOUND : bufferOf(first).toString(encoding);
+}
+
 const EXCEPTIONS = /(^|\.)([A-Za-z]*Exception|Throwable|Error)$/;
 
 /** `new T(args)` for the classes apps instantiate. */
@@ -137,7 +154,7 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
     case 'LinkedHashMap':
       return args[0] instanceof Map ? new Map(args[0]) : new Map(n ?? []);
     case 'String':
-      return args.length ? toStr(args[0]) : '';
+      return newString(args);
     case 'BigDecimal':
       return num.toDecimalValue(args[0] ?? null);
     case 'Integer':

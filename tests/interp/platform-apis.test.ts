@@ -479,6 +479,13 @@ describe('Java and Groovy classes of unseen community apps', () => {
     expect(show('new String("x €".bytes.encodeBase64().toString().decodeBase64())')).toBe('x €');
     expect(show('new String("abc".toCharArray())')).toBe('abc');
   });
+  it('decodes form-encoded text with URLDecoder.decode, the inverse of URLEncoder.encode: `+` is a space, %XX runs are UTF-8', () => {
+    expect(show('[URLDecoder.decode("a%20b+c%C3%A9%e2%82%AC!"), java.net.URLDecoder.decode("x+y", "UTF-8"), URLDecoder.decode("a%E9", "ISO-8859-1")]')).toBe('[a b cé€!, x y, aé]');
+    expect(show('URLDecoder.decode(URLEncoder.encode("x y/é?&=€~", "UTF-8"), "UTF-8")')).toBe('x y/é?&=€~');
+    expect(show('["a%4", "a%zz"].collect { try { URLDecoder.decode(it) } catch (IllegalArgumentException e) { e.message } }')).toBe(
+      '[URLDecoder: Incomplete trailing escape (%) pattern, URLDecoder: Illegal hex characters in escape (%) pattern]',
+    );
+  });
   it("reads a device's `device` as the device itself (ecobee-open-contacts: stat.device.deviceNetworkId)", () => {
     expect(show('[sensor.device.id == sensor.id, sensor.device.deviceNetworkId]', 'preferences { section { input "sensor", "capability.motionSensor" } }')).toBe('[true, motionSensor0]');
   });

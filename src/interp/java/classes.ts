@@ -2,7 +2,7 @@
 // `TimeZone.getTimeZone`, `JsonOutput.toJson`, `UUID.randomUUID`), `new T(...)`, and the members
 // of Java objects (Date, TimeZone, Calendar, SimpleDateFormat, DecimalFormat, JsonSlurper,
 // JsonOutput, JsonBuilder, StringBuilder, exceptions). Independent of any platform.
-import { missingProperty } from '../errors.js';
+import { GroovyError, missingProperty } from '../errors.js';
 import { NOT_FOUND, castValue, iterate, parseNumberStatic, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
@@ -21,12 +21,34 @@ import { newStringBuilder } from './string-builder.js';
 import { bufferOf } from '../gdk/support.js';
 import { durationMethod, durationProperty, GDuration } from './durations.js';
 
+/** The charsets the model decodes bytes in, by Java's names (case-insensitive), as Node names them. */
+const CHARSETS: Readonly<Record<string, BufferEncoding>> = { 'utf-8': 'utf8', utf8: 'utf8', 'iso-8859-1': 'latin1' };
+
+/** The encoding of a charset name; undefined for one the model does not decode (a gap, not the app's error). */
+function charsetEncoding(name: Value): BufferEncoding | undefined {
+  return CHARSETS[toStr(name).toLowerCase()];
+}
+
 /**
  * java.net.URLEncoder.encode(s, "UTF-8"): application/x-www-form-urlencoded, so letters, digits and
  * `.-*_` stay, a space is `+`, every other UTF-8 byte is `%XX`.
  */
 function formUrlEncode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+}
+
+/**
+ * java.net.URLDecoder.decode(s[, charset]), the inverse of formUrlEncode: `+` is a space, and each
+ * run of `%XX` escapes is the bytes of text in the charset; other characters stay. A malformed
+ * escape is Java's IllegalArgumentException.
+ */
+function formUrlDecode(text: string, encoding: BufferEncoding): string {
+  return text.replace(/\+/g, ' ').replace(/(?:%.{0,2})+/gs, (run) => {
+    const escapes = run.match(/%.{0,2}/gs) ?? [];
+    if (escapes.some((e) => e.length < 3)) throw new GroovyError('IllegalArgumentException', 'URLDecoder: Incomplete trailing escape (%) pattern');
+    if (escapes.some((e) => !/^%[0-9a-fA-F]{2}$/.test(e))) throw new GroovyError('IllegalArgumentException', 'URLDecoder: Illegal hex characters in escape (%) pattern');
+    return Buffer.from(escapes.map((e) => parseInt(e.slice(1), 16))).toString(encoding);
+  });
 }
 
 /**
@@ -65,6 +87,10 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
   // The model's one UUID: a run is deterministic, so every call gives the same (version 4) id.
   if (simple === 'UUID' && name === 'randomUUID') return MODEL_UUID;
   if (simple === 'URLEncoder' && name === 'encode') return formUrlEncode(toStr(args[0] ?? null));
+  if (simple === 'URLDecoder' && name === 'decode') {
+    const encoding = charsetEncoding(args[1] ?? 'UTF-8');
+    return encoding === undefined ? NOT_FOUND : formUrlDecode(toStr(args[0] ?? null), encoding);
+  }
   return NOT_FOUND;
 }
 
@@ -97,9 +123,6 @@ function exceptionProperty(e: GException, name: string): MethodResult {
   throw missingProperty(name, e.className);
 }
 
-/** The charsets `new String(bytes, name)` decodes, by Java's names (case-insensitive), as Node names them. */
-const CHARSETS: Readonly<Record<string, BufferEncoding>> = { 'utf-8': 'utf8', utf8: 'utf8', 'iso-8859-1': 'latin1' };
-
 /**
  * `new String(...)`: a byte[] (a list of numbers) is decoded, in UTF-8 (the JVM's default) or the
  * charset named; a char[] (a list of characters) is joined; anything else is its text. A charset
@@ -109,7 +132,7 @@ function newString(args: Value[]): MethodResult {
   const [first = '', charset = 'UTF-8'] = args;
   if (!Array.isArray(first)) return toStr(first);
   if (!first.every(isNumber)) return first.map(toStr).join('');
-  const encoding = CHARSETS[toStr(charset).toLowerCase()];
+  const encoding = charsetEncoding(charset);
   return encoding === undefined || args.length > 2 ? NOT_FOUND : bufferOf(first).toString(encoding);
 }
 

@@ -68,6 +68,16 @@ function groupBy(items: Value[], c: GClosure): GMap {
   return out;
 }
 
+/** Groovy's countBy: how many elements have each key, in the order the keys first appear. */
+function countBy(items: Value[], c: GClosure): GMap {
+  const out: GMap = new Map();
+  for (const e of items) {
+    const key = callEach(c, e);
+    out.set(key, ((out.get(key) as number | undefined) ?? 0) + 1);
+  }
+  return out;
+}
+
 function flatten(items: Value[]): Value[] {
   return items.flatMap((e) => (Array.isArray(e) ? flatten(e) : [e]));
 }
@@ -135,6 +145,7 @@ export const iterableMethods: Record<string, Method<Value[]>> = {
   min: (s, a) => extreme(s, closureArg(a), -1),
   join: (s, a) => join(s, a[0] ?? null),
   groupBy: (s, a) => groupBy(s, closureArg(a)!),
+  countBy: (s, a) => countBy(s, closureArg(a)!),
   toList: (s) => [...s],
   asList: (s) => [...s],
   toSet: (s) => uniqueValues(s, null),
@@ -160,6 +171,9 @@ export const listMethods: Record<string, Method<Value[]>> = {
     return s;
   },
   toUnique: (s, a) => uniqueValues(s, closureArg(a)),
+  // Groovy's Tuple2 of element and index is a list, so `collect { v, i -> }` destructures it.
+  withIndex: (s, a) => s.map((e, i) => [e, i + (a.length ? num.toInt(a[0]) : 0)]),
+  indexed: (s, a) => new Map(s.map((e, i) => [i + (a.length ? num.toInt(a[0]) : 0), e])),
   first: (s) => {
     if (s.length === 0) throw new GroovyError('NoSuchElementException', 'Cannot access first() element from an empty List');
     return s[0];

@@ -149,10 +149,16 @@ export function negate(a: Num): Num {
   return new Double(-a.value);
 }
 
+/**
+ * Groovy's comparison of numbers, also its `==`. A NaN compares as Java's Double.compare has it
+ * (Groovy's FloatingPointMath): above every number and equal to itself, so `Double.NaN == Double.NaN`.
+ */
 export function compareNumbers(a: Num, b: Num): number {
   const x = numValue(a);
   const y = numValue(b);
-  return x < y ? -1 : x > y ? 1 : 0;
+  if (x < y) return -1;
+  if (x > y) return 1;
+  return Number.isNaN(x) === Number.isNaN(y) ? 0 : Number.isNaN(x) ? 1 : -1;
 }
 
 /** Java's Double.toString. */

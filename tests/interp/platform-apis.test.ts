@@ -486,6 +486,11 @@ describe('Java and Groovy classes of unseen community apps', () => {
       '[URLDecoder: Incomplete trailing escape (%) pattern, URLDecoder: Illegal hex characters in escape (%) pattern]',
     );
   });
+  it("reads Double's and Float's NaN and infinities, which compare as Java's Double.compare (NaN above every number, equal to itself)", () => {
+    expect(show('[Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Float.NaN, Double.NaN.isNaN(), Float.POSITIVE_INFINITY.isInfinite()]')).toBe('[NaN, Infinity, -Infinity, NaN, true, true]');
+    expect(show('[Double.NaN == Double.NaN, Double.NaN > 5, Double.NaN == 5, 5 < Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY < -1e300]')).toBe('[true, true, false, true, true]');
+    expect(show('[0.0d / 0 == Double.NaN, [Double.NaN, 1.0d, 0.5d].sort()]')).toBe('[true, [0.5, 1.0, NaN]]');
+  });
   it("reads a device's `device` as the device itself (ecobee-open-contacts: stat.device.deviceNetworkId)", () => {
     expect(show('[sensor.device.id == sensor.id, sensor.device.deviceNetworkId]', 'preferences { section { input "sensor", "capability.motionSensor" } }')).toBe('[true, motionSensor0]');
   });

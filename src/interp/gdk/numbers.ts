@@ -65,4 +65,5 @@ export const numberMethods: Record<string, Method<num.Num>> = {
     return null;
   },
   isNaN: (n) => Number.isNaN(num.numValue(n)),
+  isInfinite: (n) => Math.abs(num.numValue(n)) === Infinity,
 };

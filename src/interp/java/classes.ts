@@ -9,7 +9,7 @@ import { toStr } from '../operators.js';
 import { newRandom } from '../random.js';
 import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';
-import { BuiltinObject, ClassRef, GDate, GException, isNumber, type GMap, type Value } from '../values.js';
+import { BuiltinObject, ClassRef, Double, GDate, GException, isNumber, type GMap, type Value } from '../values.js';
 import { calendarConstant, calendarMethod, calendarProperty, calendarStatic, newCalendar } from './calendar.js';
 import { decimalFormatMethod, newDecimalFormat } from './decimal-format.js';
 import { dateFormatMethod, dateMethod, dateProperty, parseDate, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
@@ -106,8 +106,12 @@ function classStaticProperty(cls: string, name: string, clock: time.Clock): Meth
   if (simple === 'Integer' && name === 'MAX_VALUE') return 2147483647;
   if (simple === 'Integer' && name === 'MIN_VALUE') return -2147483648;
   if (simple === 'Long' && name === 'MAX_VALUE') return Number.MAX_SAFE_INTEGER;
+  if ((simple === 'Double' || simple === 'Float') && Object.hasOwn(NON_FINITE, name)) return new Double(NON_FINITE[name]);
   return NOT_FOUND;
 }
+
+/** Double's and Float's special values: the model's Double is a JS number, which has them. */
+const NON_FINITE: Readonly<Record<string, number>> = { NaN: NaN, POSITIVE_INFINITY: Infinity, NEGATIVE_INFINITY: -Infinity };
 
 /** `UUID.randomUUID()`: its text, which is what apps use (`UUID.randomUUID().toString()`). */
 const MODEL_UUID = '6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60';

@@ -449,6 +449,10 @@ describe('Java and Groovy classes of unseen community apps', () => {
   it('makes a GregorianCalendar as Calendar.getInstance() does (mailman: new GregorianCalendar(), then setTime)', () => {
     expect(show('def c = new GregorianCalendar(); c.setTime(new Date(0)); [c.time.time, GregorianCalendar.MONDAY == Calendar.MONDAY, new GregorianCalendar(TimeZone.getTimeZone("America/New_York")).timeZone.ID]')).toBe('[0, true, America/New_York]');
   });
+  it("turns a Date into a Calendar with Groovy's toCalendar(): that instant in the JVM's zone (UTC), a copy the date does not share", () => {
+    expect(show('def c = new Date(86400000L * 3 + 3600000).toCalendar(); [c.get(Calendar.DAY_OF_MONTH), c.get(Calendar.HOUR_OF_DAY), c.timeZone.ID]')).toBe('[4, 1, UTC]');
+    expect(show('def d = new Date(0); def c = d.toCalendar(); c.add(Calendar.DATE, 1); [d.time, c.timeInMillis]')).toBe('[0, 86400000]');
+  });
   it('gives UUID.randomUUID() one fixed id, as text', () => {
     expect(show('def u = UUID.randomUUID().toString(); [u.length(), u == UUID.randomUUID().toString()]')).toBe('[36, true]');
   });

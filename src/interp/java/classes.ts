@@ -10,7 +10,7 @@ import { newRandom } from '../random.js';
 import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';
 import { BuiltinObject, ClassRef, Double, GDate, GException, isNumber, type GMap, type Value } from '../values.js';
-import { calendarConstant, calendarMethod, calendarProperty, calendarStatic, newCalendar } from './calendar.js';
+import { calendarConstant, calendarMethod, calendarProperty, calendarStatic, dateCalendar, newCalendar } from './calendar.js';
 import { decimalFormatMethod, newDecimalFormat } from './decimal-format.js';
 import { dateFormatMethod, dateMethod, dateProperty, parseDate, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
 import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder } from './json.js';
@@ -209,7 +209,8 @@ export function javaProperty(self: Value, name: string, clock: time.Clock): Meth
 
 /** Methods of Java objects; a class's static methods get named arguments as a leading map. */
 export function javaMethod(self: Value, name: string, args: Value[], n: GMap | null, clock: time.Clock): MethodResult {
-  if (self instanceof GDate) return dateMethod(self, name, args);
+  // toCalendar is here, not in dates.ts, which calendar.ts imports.
+  if (self instanceof GDate) return name === 'toCalendar' ? dateCalendar(self) : dateMethod(self, name, args);
   // Groovy's Class.newInstance(args) is `new` of that class (`StringBuilder.newInstance()`).
   if (self instanceof ClassRef && name === 'newInstance') return newObject(self.name, args, n, clock);
   if (self instanceof ClassRef) return classStatic(self.name, name, n ? [n, ...args] : args, clock);

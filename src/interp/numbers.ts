@@ -79,6 +79,48 @@ export function divide(a: Num, b: Num): Num {
   return decimal(v, Math.max(DIVISION_SCALE, scaleOf(a), scaleOf(b)));
 }
 
+/** java.math.RoundingMode's modes, by name (BigDecimal's legacy ROUND_* ints are their ordinals). */
+export const ROUNDING_MODES = ['UP', 'DOWN', 'CEILING', 'FLOOR', 'HALF_UP', 'HALF_DOWN', 'HALF_EVEN', 'UNNECESSARY'] as const;
+export type RoundingMode = (typeof ROUNDING_MODES)[number];
+
+/**
+ * A number's decimal digits as BigDecimal has them (`BigDecimal.valueOf` for a Double): an
+ * unscaled integer and a scale. Rounding works on these, never on the binary value, so that 1.15
+ * rounds as the decimal 1.15 it prints as, not as 1.1499999999999999 in binary.
+ */
+function decimalDigits(n: Num): { unscaled: bigint; scale: number } {
+  if (!Number.isFinite(numValue(n))) throw new GroovyError('NumberFormatException', 'Infinite or NaN');
+  const [mantissa, exp = '0'] = formatNumber(n).split(/[eE]/);
+  const [whole, fraction = ''] = mantissa.split('.');
+  return { unscaled: BigInt(whole + fraction), scale: fraction.length - Number(exp) };
+}
+
+/** Whether dropping the remainder `r` of a truncated quotient `q` (of divisor `d`) rounds `q` away from zero. */
+function roundsAway(q: bigint, r: bigint, d: bigint, mode: RoundingMode): boolean {
+  const twice = 2n * (r < 0n ? -r : r);
+  switch (mode) {
+    case 'UP': return true;
+    case 'DOWN': return false;
+    case 'CEILING': return r > 0n;
+    case 'FLOOR': return r < 0n;
+    case 'HALF_UP': return twice >= d;
+    case 'HALF_DOWN': return twice > d;
+    case 'HALF_EVEN': return twice > d || (twice === d && q % 2n !== 0n);
+    case 'UNNECESSARY': throw new GroovyError('ArithmeticException', 'Rounding necessary');
+  }
+}
+
+/** `BigDecimal.setScale(scale, mode)`: the number at that scale, rounded on its decimal digits. */
+export function setScale(n: Num, scale: number, mode: RoundingMode): Decimal {
+  const { unscaled, scale: from } = decimalDigits(n);
+  if (scale >= from) return decimal(Number(`${unscaled}e${-from}`), scale);
+  const d = 10n ** BigInt(from - scale);
+  const q = unscaled / d;
+  const r = unscaled % d;
+  const rounded = r !== 0n && roundsAway(q, r, d, mode) ? q + (r < 0n ? -1n : 1n) : q;
+  return decimal(Number(`${rounded}e${-scale}`), scale);
+}
+
 /** `intdiv` and Java integer division. */
 export function intdiv(a: Num, b: Num): number {
   if (numValue(b) === 0) throw new GroovyError('ArithmeticException', 'Division by zero');
@@ -107,10 +149,16 @@ export function negate(a: Num): Num {
   return new Double(-a.value);
 }
 
+/**
+ * Groovy's comparison of numbers, also its `==`. A NaN compares as Java's Double.compare has it
+ * (Groovy's FloatingPointMath): above every number and equal to itself, so `Double.NaN == Double.NaN`.
+ */
 export function compareNumbers(a: Num, b: Num): number {
   const x = numValue(a);
   const y = numValue(b);
-  return x < y ? -1 : x > y ? 1 : 0;
+  if (x < y) return -1;
+  if (x > y) return 1;
+  return Number.isNaN(x) === Number.isNaN(y) ? 0 : Number.isNaN(x) ? 1 : -1;
 }
 
 /** Java's Double.toString. */

@@ -48,7 +48,7 @@ export function equals(a: Value, b: Value): boolean {
 function equalValues(a: Value, b: Value, walk: ValueWalk): boolean {
   if (a === b) return true;
   if (a === null || b === null) return false;
-  if (isNumber(a) && isNumber(b)) return num.numValue(a) === num.numValue(b);
+  if (isNumber(a) && isNumber(b)) return num.compareNumbers(a, b) === 0;
   if (a instanceof DeviceStateMap && typeof b === 'string') return a.text === b;
   if (b instanceof DeviceStateMap && typeof a === 'string') return b.text === a;
   if (typeof a !== 'object' || typeof b !== 'object') return false;
@@ -134,7 +134,7 @@ function printed(v: Value, walk: ValueWalk): string {
   if (v instanceof GRandom) return `java.util.Random@${v.seed.toString(16)}`;
   if (v instanceof GStringBuilder) return v.text;
   if (v instanceof GDuration) return durationText(v);
-  if (v instanceof BuiltinObject) return v.kind === 'timeZone' || v.kind === 'hub' || v.kind === 'jsonBuilder' ? v.id : v.kind;
+  if (v instanceof BuiltinObject) return v.kind === 'timeZone' || v.kind === 'hub' || v.kind === 'jsonBuilder' || v.kind === 'roundingMode' ? v.id : v.kind;
   return String(v);
 }
 

@@ -147,14 +147,15 @@ export class GEvent {
   ) {}
 }
 
-export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'jsonOutput' | 'jsonBuilder' | 'dateFormat' | 'decimalFormat' | 'hubAction' | 'calendar' | 'hub' | 'asynchttp_v1' | 'duration' | 'parentApp';
+export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'jsonOutput' | 'jsonBuilder' | 'dateFormat' | 'decimalFormat' | 'hubAction' | 'calendar' | 'hub' | 'asynchttp_v1' | 'duration' | 'parentApp' | 'roundingMode';
 
 /**
  * The runtime objects an app sees: `this`, `location`, `app`, `log`, `location.helloHome`, a time
  * zone (`id` = zone id), `new JsonSlurper()`, `new JsonOutput()`, `new JsonBuilder(content)` (`id` =
  * its JSON text, set anew when the builder is filled again), `new SimpleDateFormat(p)` (`id` = pattern, `timeZone`
  * set by setTimeZone), `new DecimalFormat(p)` (`id` = pattern), a `java.util.Calendar` (`timeZone`,
- * and its instant in `millis`), the parent app of a child app (`parentApp`).
+ * and its instant in `millis`), the parent app of a child app (`parentApp`), a constant of
+ * java.math.RoundingMode (`id` = its name).
  */
 export class BuiltinObject {
   constructor(

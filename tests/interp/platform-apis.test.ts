@@ -459,6 +459,10 @@ describe('Java and Groovy classes of unseen community apps', () => {
   it('makes a GregorianCalendar as Calendar.getInstance() does (mailman: new GregorianCalendar(), then setTime)', () => {
     expect(show('def c = new GregorianCalendar(); c.setTime(new Date(0)); [c.time.time, GregorianCalendar.MONDAY == Calendar.MONDAY, new GregorianCalendar(TimeZone.getTimeZone("America/New_York")).timeZone.ID]')).toBe('[0, true, America/New_York]');
   });
+  it("turns a Date into a Calendar with Groovy's toCalendar(): that instant in the JVM's zone (UTC), a copy the date does not share", () => {
+    expect(show('def c = new Date(86400000L * 3 + 3600000).toCalendar(); [c.get(Calendar.DAY_OF_MONTH), c.get(Calendar.HOUR_OF_DAY), c.timeZone.ID]')).toBe('[4, 1, UTC]');
+    expect(show('def d = new Date(0); def c = d.toCalendar(); c.add(Calendar.DATE, 1); [d.time, c.timeInMillis]')).toBe('[0, 86400000]');
+  });
   it('gives UUID.randomUUID() one fixed id, as text', () => {
     expect(show('def u = UUID.randomUUID().toString(); [u.length(), u == UUID.randomUUID().toString()]')).toBe('[36, true]');
   });
@@ -473,6 +477,33 @@ describe('Java and Groovy classes of unseen community apps', () => {
   it('adds a list of map entries to a map (rheem-econet: `[uri: u] + apiParams` with apiParams = [])', () => {
     expect(show('[a: 1] + []')).toBe('[a:1]');
     expect(show('[a: 1] + [b: 2].entrySet().toList()')).toBe('[a:1, b:2]');
+  });
+  it("rounds a BigDecimal with setScale and a RoundingMode or BigDecimal's legacy int, exactly on its decimal digits", () => {
+    expect(show('[1.25.setScale(1, RoundingMode.HALF_UP), 1.25.setScale(1, RoundingMode.HALF_EVEN), 1.15.setScale(1, java.math.RoundingMode.HALF_EVEN), 1.15.setScale(1, RoundingMode.HALF_DOWN)]')).toBe('[1.3, 1.2, 1.2, 1.1]');
+    expect(show('[-1.21, 1.21].collect { x -> [RoundingMode.UP, RoundingMode.DOWN, RoundingMode.CEILING, RoundingMode.FLOOR].collect { x.setScale(1, it) } }')).toBe('[[-1.3, -1.2, -1.2, -1.3], [1.3, 1.2, 1.3, 1.2]]');
+    expect(show('[2.5.setScale(0, BigDecimal.ROUND_HALF_EVEN), 2.5.setScale(0, BigDecimal.ROUND_HALF_UP), 2.5.setScale(3, BigDecimal.ROUND_DOWN), BigDecimal.ROUND_HALF_UP]')).toBe('[2, 3, 2.500, 4]');
+    expect(show('"${RoundingMode.HALF_UP} ${RoundingMode.HALF_UP == java.math.RoundingMode.HALF_UP} ${RoundingMode.HALF_UP == RoundingMode.UP}"')).toBe('HALF_UP true false');
+    expect(show('try { 1.25.setScale(1, RoundingMode.UNNECESSARY) } catch (ArithmeticException e) { e.message }')).toBe('Rounding necessary');
+    // Without a mode, Java's setScale does not round: it only pads (1.2.setScale(3) is 1.200).
+    expect(show('try { 1.25.setScale(1) } catch (ArithmeticException e) { e.message }')).toBe('Rounding necessary');
+  });
+  it("decodes base64 to a byte[] that new String reads back as text, as the LAN apps do with parsedEvent.body.decodeBase64()", () => {
+    expect(show('"aMOpbGxv".decodeBase64()')).toBe('[104, -61, -87, 108, 108, 111]');
+    expect(show('[new String("aMOpbGxv".decodeBase64()), new String("aMOpbGxv".decodeBase64(), "UTF-8"), new String("aMOpbGxv".decodeBase64(), "ISO-8859-1")]')).toBe('[héllo, héllo, hÃ©llo]');
+    expect(show('new String("x €".bytes.encodeBase64().toString().decodeBase64())')).toBe('x €');
+    expect(show('new String("abc".toCharArray())')).toBe('abc');
+  });
+  it('decodes form-encoded text with URLDecoder.decode, the inverse of URLEncoder.encode: `+` is a space, %XX runs are UTF-8', () => {
+    expect(show('[URLDecoder.decode("a%20b+c%C3%A9%e2%82%AC!"), java.net.URLDecoder.decode("x+y", "UTF-8"), URLDecoder.decode("a%E9", "ISO-8859-1")]')).toBe('[a b cé€!, x y, aé]');
+    expect(show('URLDecoder.decode(URLEncoder.encode("x y/é?&=€~", "UTF-8"), "UTF-8")')).toBe('x y/é?&=€~');
+    expect(show('["a%4", "a%zz"].collect { try { URLDecoder.decode(it) } catch (IllegalArgumentException e) { e.message } }')).toBe(
+      '[URLDecoder: Incomplete trailing escape (%) pattern, URLDecoder: Illegal hex characters in escape (%) pattern]',
+    );
+  });
+  it("reads Double's and Float's NaN and infinities, which compare as Java's Double.compare (NaN above every number, equal to itself)", () => {
+    expect(show('[Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Float.NaN, Double.NaN.isNaN(), Float.POSITIVE_INFINITY.isInfinite()]')).toBe('[NaN, Infinity, -Infinity, NaN, true, true]');
+    expect(show('[Double.NaN == Double.NaN, Double.NaN > 5, Double.NaN == 5, 5 < Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY < -1e300]')).toBe('[true, true, false, true, true]');
+    expect(show('[0.0d / 0 == Double.NaN, [Double.NaN, 1.0d, 0.5d].sort()]')).toBe('[true, [0.5, 1.0, NaN]]');
   });
   it("reads a device's `device` as the device itself (ecobee-open-contacts: stat.device.deviceNetworkId)", () => {
     expect(show('[sensor.device.id == sensor.id, sensor.device.deviceNetworkId]', 'preferences { section { input "sensor", "capability.motionSensor" } }')).toBe('[true, motionSensor0]');

@@ -4,7 +4,7 @@ import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
 import { compare, equals, isCase, minus, plus, toStr, truthy } from '../operators.js';
 import { GClosure, GMapEntry, type GMap, type Value } from '../values.js';
-import { asNum, call, callEach, closureArg, iterate, listGet, listPut, type Method } from './support.js';
+import { asNum, bufferOf, call, callEach, closureArg, iterate, listGet, listPut, type Method } from './support.js';
 
 export function sortValues(items: Value[], c: GClosure | null): Value[] {
   if (!c) return items.sort(compare);
@@ -64,6 +64,16 @@ function groupBy(items: Value[], c: GClosure): GMap {
     const group = out.get(key);
     if (Array.isArray(group)) group.push(e);
     else out.set(key, [e]);
+  }
+  return out;
+}
+
+/** Groovy's countBy: how many elements have each key, in the order the keys first appear. */
+function countBy(items: Value[], c: GClosure): GMap {
+  const out: GMap = new Map();
+  for (const e of items) {
+    const key = callEach(c, e);
+    out.set(key, ((out.get(key) as number | undefined) ?? 0) + 1);
   }
   return out;
 }
@@ -135,6 +145,7 @@ export const iterableMethods: Record<string, Method<Value[]>> = {
   min: (s, a) => extreme(s, closureArg(a), -1),
   join: (s, a) => join(s, a[0] ?? null),
   groupBy: (s, a) => groupBy(s, closureArg(a)!),
+  countBy: (s, a) => countBy(s, closureArg(a)!),
   toList: (s) => [...s],
   asList: (s) => [...s],
   toSet: (s) => uniqueValues(s, null),
@@ -146,7 +157,7 @@ export const iterableMethods: Record<string, Method<Value[]>> = {
 export const listMethods: Record<string, Method<Value[]>> = {
   ...iterableMethods,
   // The GDK's encodeBase64 of a byte array (`"user:pass".bytes.encodeBase64()`), printed as its text.
-  encodeBase64: (s) => Buffer.from(s.map((b) => num.toInt(b) & 255)).toString('base64'),
+  encodeBase64: (s) => bufferOf(s).toString('base64'),
   findAll: (s, a) => s.filter((e) => (closureArg(a) ? truthy(callEach(closureArg(a)!, e)) : truthy(e))),
   sort: (s, a) => {
     const mutate = a[0] !== false;
@@ -160,6 +171,9 @@ export const listMethods: Record<string, Method<Value[]>> = {
     return s;
   },
   toUnique: (s, a) => uniqueValues(s, closureArg(a)),
+  // Groovy's Tuple2 of element and index is a list, so `collect { v, i -> }` destructures it.
+  withIndex: (s, a) => s.map((e, i) => [e, i + (a.length ? num.toInt(a[0]) : 0)]),
+  indexed: (s, a) => new Map(s.map((e, i) => [i + (a.length ? num.toInt(a[0]) : 0), e])),
   first: (s) => {
     if (s.length === 0) throw new GroovyError('NoSuchElementException', 'Cannot access first() element from an empty List');
     return s[0];

@@ -3,6 +3,7 @@ import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
 import { compare, minus, plus } from '../operators.js';
 import { Decimal, Double, isNumber } from '../values.js';
+import { roundingModeOf } from '../java/math.js';
 import { asNum, call, type Method } from './support.js';
 
 function roundHalfUp(v: number, places: number): number {
@@ -37,7 +38,9 @@ export const numberMethods: Record<string, Method<num.Num>> = {
     const v = roundHalfUp(num.numValue(n), places);
     return n instanceof Decimal ? num.decimal(v, places) : new Double(v);
   },
-  setScale: (n, a) => num.decimal(roundHalfUp(num.numValue(n), num.toInt(a[0])), num.toInt(a[0])),
+  // Rounded exactly on the decimal digits; without a mode Java rounds not at all (UNNECESSARY):
+  // `1.25.setScale(1)` is an ArithmeticException, `1.2.setScale(3)` is 1.200.
+  setScale: (n, a) => num.setScale(n, num.toInt(a[0]), a.length > 1 ? roundingModeOf(a[1]) : 'UNNECESSARY'),
   trunc: (n, a) => {
     const f = 10 ** (a.length ? num.toInt(a[0]) : 0);
     return n instanceof Double ? new Double(Math.trunc(n.value * f) / f) : Math.trunc(num.numValue(n));
@@ -62,4 +65,5 @@ export const numberMethods: Record<string, Method<num.Num>> = {
     return null;
   },
   isNaN: (n) => Number.isNaN(num.numValue(n)),
+  isInfinite: (n) => Math.abs(num.numValue(n)) === Infinity,
 };

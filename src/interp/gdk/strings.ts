@@ -7,7 +7,7 @@ import { compare, minus, toStr } from '../operators.js';
 import { regexFind, regexFindAll, regexMatches, regexReplace, regexSplit } from './regex.js';
 import { GClosure } from '../values.js';
 import { listMethods } from './collections.js';
-import { call, type Method } from './support.js';
+import { call, javaBytes, type Method } from './support.js';
 
 /**
  * String's parsing predicates. Groovy defines them on CharSequence only: Number and Boolean have no
@@ -103,7 +103,9 @@ export const stringMethods: Record<string, Method<string>> = {
     return formatJava(a[0], a.slice(1));
   },
   // The string's bytes in the JVM's default charset (UTF-8), as signed Java bytes.
-  getBytes: (s) => [...Buffer.from(s, 'utf8')].map((b) => (b > 127 ? b - 256 : b)),
+  getBytes: (s) => javaBytes(Buffer.from(s, 'utf8')),
+  // The GDK's inverse of encodeBase64: the bytes the text encodes (`new String(bytes)` reads them back).
+  decodeBase64: (s) => javaBytes(Buffer.from(s, 'base64')),
   encodeAsURL: (s) => encodeURIComponent(s).replace(/%20/g, '+'),
   hashCode: (s) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 0),
 };

@@ -1,5 +1,5 @@
 // What the GDK method tables share: the NOT_FOUND answer, the table type and its lookup, closure
-// arguments, Groovy's list indexing and iteration.
+// arguments, Groovy's list indexing and iteration, Java byte arrays.
 import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
@@ -54,4 +54,14 @@ export function asNum(v: Value): num.Num {
 
 export function lookup<T>(table: Record<string, Method<T>>, self: T, name: string, args: Value[]): MethodResult {
   return Object.hasOwn(table, name) ? table[name](self, args) : NOT_FOUND;
+}
+
+/** A Java byte[] as the model holds it: a list of signed bytes (-128..127), as Java prints them. */
+export function javaBytes(buffer: Uint8Array): number[] {
+  return [...buffer].map((b) => (b > 127 ? b - 256 : b));
+}
+
+/** The bytes of a byte[] the app holds; each element is cast to a byte, as Java's (byte) does. */
+export function bufferOf(bytes: Value[]): Buffer {
+  return Buffer.from(bytes.map((b) => num.toInt(b) & 255));
 }

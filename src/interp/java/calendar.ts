@@ -104,8 +104,16 @@ function setDate(c: BuiltinObject, values: number[]): void {
   c.millis = instantOfFields(f, c.timeZone);
 }
 
+/** The JVM's default zone, which a Calendar has unless given one: UTC on SmartThings' servers. */
+const JVM_ZONE = 'UTC';
+
 export function newCalendar(zone: Value, clock: time.Clock): BuiltinObject {
-  return new BuiltinObject('calendar', '', zone === null ? 'UTC' : zoneOf(zone), clock.now());
+  return new BuiltinObject('calendar', '', zone === null ? JVM_ZONE : zoneOf(zone), clock.now());
+}
+
+/** Groovy's `date.toCalendar()`: a Calendar.getInstance() set to the date, in the JVM's zone. */
+export function dateCalendar(d: GDate): BuiltinObject {
+  return new BuiltinObject('calendar', '', JVM_ZONE, d.time);
 }
 
 /** `Calendar.getInstance()`, `Calendar.instance`, `Calendar.MONDAY`. */

@@ -2,23 +2,32 @@
 // `TimeZone.getTimeZone`, `JsonOutput.toJson`, `UUID.randomUUID`), `new T(...)`, and the members
 // of Java objects (Date, TimeZone, Calendar, SimpleDateFormat, DecimalFormat, JsonSlurper,
 // JsonOutput, JsonBuilder, StringBuilder, exceptions). Independent of any platform.
-import { missingProperty } from '../errors.js';
+import { GroovyError, missingProperty } from '../errors.js';
 import { NOT_FOUND, castValue, iterate, parseNumberStatic, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { newRandom } from '../random.js';
 import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';
-import { BuiltinObject, ClassRef, GDate, GException, isNumber, type GMap, type Value } from '../values.js';
-import { calendarConstant, calendarMethod, calendarProperty, calendarStatic, newCalendar } from './calendar.js';
+import { BuiltinObject, ClassRef, Double, GDate, GException, isNumber, type GMap, type Value } from '../values.js';
+import { calendarConstant, calendarMethod, calendarProperty, calendarStatic, dateCalendar, newCalendar } from './calendar.js';
 import { decimalFormatMethod, newDecimalFormat } from './decimal-format.js';
 import { dateFormatMethod, dateMethod, dateProperty, parseDate, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
 import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder } from './json.js';
 import { formatJava } from './formatter.js';
 import { fullClassName } from './known-classes.js';
-import { mathConstant, mathStatic } from './math.js';
+import { bigDecimalConstant, mathConstant, mathStatic, roundingModeConstant } from './math.js';
 import { newStringBuilder } from './string-builder.js';
+import { bufferOf } from '../gdk/support.js';
 import { durationMethod, durationProperty, GDuration } from './durations.js';
+
+/** The charsets the model decodes bytes in, by Java's names (case-insensitive), as Node names them. */
+const CHARSETS: Readonly<Record<string, BufferEncoding>> = { 'utf-8': 'utf8', utf8: 'utf8', 'iso-8859-1': 'latin1' };
+
+/** The encoding of a charset name; undefined for one the model does not decode (a gap, not the app's error). */
+function charsetEncoding(name: Value): BufferEncoding | undefined {
+  return CHARSETS[toStr(name).toLowerCase()];
+}
 
 /**
  * java.net.URLEncoder.encode(s, "UTF-8"): application/x-www-form-urlencoded, so letters, digits and
@@ -26,6 +35,20 @@ import { durationMethod, durationProperty, GDuration } from './durations.js';
  */
 function formUrlEncode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+}
+
+/**
+ * java.net.URLDecoder.decode(s[, charset]), the inverse of formUrlEncode: `+` is a space, and each
+ * run of `%XX` escapes is the bytes of text in the charset; other characters stay. A malformed
+ * escape is Java's IllegalArgumentException.
+ */
+function formUrlDecode(text: string, encoding: BufferEncoding): string {
+  return text.replace(/\+/g, ' ').replace(/(?:%.{0,2})+/gs, (run) => {
+    const escapes = run.match(/%.{0,2}/gs) ?? [];
+    if (escapes.some((e) => e.length < 3)) throw new GroovyError('IllegalArgumentException', 'URLDecoder: Incomplete trailing escape (%) pattern');
+    if (escapes.some((e) => !/^%[0-9a-fA-F]{2}$/.test(e))) throw new GroovyError('IllegalArgumentException', 'URLDecoder: Illegal hex characters in escape (%) pattern');
+    return Buffer.from(escapes.map((e) => parseInt(e.slice(1), 16))).toString(encoding);
+  });
 }
 
 /**
@@ -64,6 +87,10 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
   // The model's one UUID: a run is deterministic, so every call gives the same (version 4) id.
   if (simple === 'UUID' && name === 'randomUUID') return MODEL_UUID;
   if (simple === 'URLEncoder' && name === 'encode') return formUrlEncode(toStr(args[0] ?? null));
+  if (simple === 'URLDecoder' && name === 'decode') {
+    const encoding = charsetEncoding(args[1] ?? 'UTF-8');
+    return encoding === undefined ? NOT_FOUND : formUrlDecode(toStr(args[0] ?? null), encoding);
+  }
   return NOT_FOUND;
 }
 
@@ -73,12 +100,18 @@ function classStaticProperty(cls: string, name: string, clock: time.Clock): Meth
   if (name === 'name') return fullClassName(cls) ?? NOT_FOUND;
   if (name === 'simpleName') return simple;
   if (simple === 'Math') return mathConstant(name);
+  if (simple === 'RoundingMode') return roundingModeConstant(name);
+  if (simple === 'BigDecimal') return bigDecimalConstant(name);
   if (simple === 'Calendar' || simple === 'GregorianCalendar') return calendarConstant(name, clock);
   if (simple === 'Integer' && name === 'MAX_VALUE') return 2147483647;
   if (simple === 'Integer' && name === 'MIN_VALUE') return -2147483648;
   if (simple === 'Long' && name === 'MAX_VALUE') return Number.MAX_SAFE_INTEGER;
+  if ((simple === 'Double' || simple === 'Float') && Object.hasOwn(NON_FINITE, name)) return new Double(NON_FINITE[name]);
   return NOT_FOUND;
 }
+
+/** Double's and Float's special values: the model's Double is a JS number, which has them. */
+const NON_FINITE: Readonly<Record<string, number>> = { NaN: NaN, POSITIVE_INFINITY: Infinity, NEGATIVE_INFINITY: -Infinity };
 
 /** `UUID.randomUUID()`: its text, which is what apps use (`UUID.randomUUID().toString()`). */
 const MODEL_UUID = '6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60';
@@ -92,6 +125,19 @@ function exceptionProperty(e: GException, name: string): MethodResult {
   if (name === 'cause') return null;
   if (name === 'class') return NOT_FOUND;
   throw missingProperty(name, e.className);
+}
+
+/**
+ * `new String(...)`: a byte[] (a list of numbers) is decoded, in UTF-8 (the JVM's default) or the
+ * charset named; a char[] (a list of characters) is joined; anything else is its text. A charset
+ * the model does not decode is a gap.
+ */
+function newString(args: Value[]): MethodResult {
+  const [first = '', charset = 'UTF-8'] = args;
+  if (!Array.isArray(first)) return toStr(first);
+  if (!first.every(isNumber)) return first.map(toStr).join('');
+  const encoding = charsetEncoding(charset);
+  return encoding === undefined || args.length > 2 ? NOT_FOUND : bufferOf(first).toString(encoding);
 }
 
 const EXCEPTIONS = /(^|\.)([A-Za-z]*Exception|Throwable|Error)$/;
@@ -135,7 +181,7 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
     case 'LinkedHashMap':
       return args[0] instanceof Map ? new Map(args[0]) : new Map(n ?? []);
     case 'String':
-      return args.length ? toStr(args[0]) : '';
+      return newString(args);
     case 'BigDecimal':
       return num.toDecimalValue(args[0] ?? null);
     case 'Integer':
@@ -163,7 +209,8 @@ export function javaProperty(self: Value, name: string, clock: time.Clock): Meth
 
 /** Methods of Java objects; a class's static methods get named arguments as a leading map. */
 export function javaMethod(self: Value, name: string, args: Value[], n: GMap | null, clock: time.Clock): MethodResult {
-  if (self instanceof GDate) return dateMethod(self, name, args);
+  // toCalendar is here, not in dates.ts, which calendar.ts imports.
+  if (self instanceof GDate) return name === 'toCalendar' ? dateCalendar(self) : dateMethod(self, name, args);
   // Groovy's Class.newInstance(args) is `new` of that class (`StringBuilder.newInstance()`).
   if (self instanceof ClassRef && name === 'newInstance') return newObject(self.name, args, n, clock);
   if (self instanceof ClassRef) return classStatic(self.name, name, n ? [n, ...args] : args, clock);

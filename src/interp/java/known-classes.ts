@@ -8,10 +8,10 @@ import { isTimeCategory } from './durations.js';
 
 /** The classes the interpreter models: their static members, `new`, casts and `case T:`. */
 const MODELLED: readonly string[] = [
-  'Object', 'Class', 'Number', 'Integer', 'Long', 'Short', 'Double', 'Float', 'Boolean', 'BigDecimal', 'BigInteger',
+  'Object', 'Class', 'Number', 'Integer', 'Long', 'Short', 'Double', 'Float', 'Boolean', 'BigDecimal', 'BigInteger', 'RoundingMode',
   'String', 'GString', 'CharSequence', 'StringBuilder', 'StringBuffer', 'Math', 'Closure',
   'List', 'ArrayList', 'LinkedList', 'Collection', 'Iterable', 'Set', 'HashSet', 'LinkedHashSet', 'Map', 'HashMap', 'LinkedHashMap',
-  'Date', 'TimeZone', 'Calendar', 'GregorianCalendar', 'SimpleDateFormat', 'DecimalFormat', 'Random', 'UUID', 'URLEncoder',
+  'Date', 'TimeZone', 'Calendar', 'GregorianCalendar', 'SimpleDateFormat', 'DecimalFormat', 'Random', 'UUID', 'URLEncoder', 'URLDecoder',
   'JsonSlurper', 'JsonOutput', 'JsonBuilder',
 ];
 
@@ -24,7 +24,7 @@ const UNMODELLED: readonly string[] = [
   'Arrays', 'Collections', 'Objects', 'Optional', 'Locale', 'Currency', 'Base64', 'Properties', 'Timer', 'StringTokenizer',
   'Scanner', 'Iterator', 'Vector', 'Stack', 'Queue', 'Deque', 'ArrayDeque', 'Hashtable', 'TreeMap', 'TreeSet', 'SortedMap',
   'SortedSet', 'BitSet', 'EnumSet', 'Formatter',
-  'URLDecoder', 'URI', 'URL', 'InetAddress', 'NumberFormat', 'DateFormat', 'RoundingMode', 'MathContext',
+  'URI', 'URL', 'InetAddress', 'NumberFormat', 'DateFormat', 'MathContext',
   'XmlSlurper', 'XmlParser', 'Eval', 'Expando', 'ConfigSlurper', 'Range', 'IntRange', 'Binding', 'Tuple',
   'TimeDuration', 'Duration',
 ];
@@ -59,13 +59,13 @@ const PACKAGES: Readonly<Record<string, readonly string[]>> = {
     'StringIndexOutOfBoundsException', 'ArrayIndexOutOfBoundsException', 'NegativeArraySizeException',
     'UnsupportedOperationException', 'InterruptedException', 'SecurityException', 'StackOverflowError',
   ],
-  'java.math': ['BigDecimal', 'BigInteger'],
+  'java.math': ['BigDecimal', 'BigInteger', 'RoundingMode'],
   'java.util': [
     'Collection', 'List', 'ArrayList', 'LinkedList', 'Set', 'HashSet', 'LinkedHashSet', 'Map', 'HashMap', 'LinkedHashMap',
     'Date', 'TimeZone', 'Calendar', 'GregorianCalendar', 'Random', 'UUID', 'NoSuchElementException', 'ConcurrentModificationException',
   ],
   'java.text': ['SimpleDateFormat', 'DecimalFormat', 'ParseException'],
-  'java.net': ['URLEncoder'],
+  'java.net': ['URLEncoder', 'URLDecoder'],
   'groovy.lang': ['Closure', 'GString', 'MissingMethodException', 'MissingPropertyException', 'GroovyRuntimeException'],
   'groovy.json': ['JsonSlurper', 'JsonOutput', 'JsonBuilder'],
   'org.codehaus.groovy.runtime.typehandling': ['GroovyCastException'],

@@ -1,10 +1,11 @@
-// java.lang.Math's static members.
+// java.lang.Math's static members, and java.math.RoundingMode's constants (BigDecimal's too).
 import { GroovyError } from '../errors.js';
-import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+// From gdk/support.ts, not groovy-methods.ts: gdk/numbers.ts imports this module.
+import { NOT_FOUND, type MethodResult } from '../gdk/support.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { mathRandom } from '../random.js';
-import { Decimal, Double, isNumber, type Value } from '../values.js';
+import { BuiltinObject, Decimal, Double, isNumber, type Value } from '../values.js';
 
 function mathResult(v: number): Double {
   return new Double(v);
@@ -69,4 +70,26 @@ export function mathConstant(name: string): MethodResult {
   if (name === 'PI') return new Double(Math.PI);
   if (name === 'E') return new Double(Math.E);
   return NOT_FOUND;
+}
+
+/** One object per mode, so that `mode == RoundingMode.HALF_UP` holds as for Java's enum constants. */
+const ROUNDING_MODE_CONSTANTS: ReadonlyMap<string, BuiltinObject> = new Map(num.ROUNDING_MODES.map((m) => [m, new BuiltinObject('roundingMode', m)]));
+
+/** `RoundingMode.HALF_UP`. */
+export function roundingModeConstant(name: string): MethodResult {
+  return ROUNDING_MODE_CONSTANTS.get(name) ?? NOT_FOUND;
+}
+
+/** BigDecimal's legacy int constants (`BigDecimal.ROUND_HALF_UP` is 4): the modes' ordinals. */
+export function bigDecimalConstant(name: string): MethodResult {
+  const ordinal = num.ROUNDING_MODES.indexOf(name.replace(/^ROUND_/, '') as num.RoundingMode);
+  return name.startsWith('ROUND_') && ordinal >= 0 ? ordinal : NOT_FOUND;
+}
+
+/** The mode a rounding argument names: a RoundingMode, or a legacy int of BigDecimal. */
+export function roundingModeOf(v: Value): num.RoundingMode {
+  if (v instanceof BuiltinObject && v.kind === 'roundingMode') return v.id as num.RoundingMode;
+  const mode = typeof v === 'number' ? num.ROUNDING_MODES[v] : undefined;
+  if (mode === undefined) throw new GroovyError('IllegalArgumentException', `Invalid rounding mode: ${toStr(v)}`);
+  return mode;
 }

@@ -417,7 +417,7 @@ describe("the platform's getters as properties", () => {
   });
   it("reads a setting as a property of `app` (SmartThings' SmartBlock Notifier: `app.\"${pageName}WantsPush\"`), null while unset", () => {
     const prefs = 'preferences { section { input "sw", "capability.switch"; input "pushOn", "bool" } }';
-    expect(show('def page = "push"; [app.sw, app."${page}On", app.neverSet, app.label]', prefs)).toBe('[switch0, true, null, App1]');
+    expect(show('def page = "push"; [app.sw, app."${page}On", app.neverSet, app.label, app.childApps, app.getAllChildApps()]', prefs)).toBe('[switch0, true, null, App1, [], []]');
     // InstalledSmartApp's own subscriptions are not modelled: a gap, not a setting.
     expect(() => run('app.subscriptions', prefs)).toThrow(/^unsupported: property subscriptions of app/);
   });

@@ -236,7 +236,7 @@ function parentAppMethod(ctx: RuntimeContext, name: string, args: Value[]): Meth
 // ---------------------------------------------------------------------------------------------
 
 /** Properties of an InstalledSmartApp the model does not give: reading one is a gap of the tool. */
-const UNMODELLED_APP_PROPERTIES: ReadonlySet<string> = new Set(['subscriptions', 'childApps', 'allChildApps', 'class', 'metaClass']);
+const UNMODELLED_APP_PROPERTIES: ReadonlySet<string> = new Set(['subscriptions', 'class', 'metaClass']);
 
 /**
  * Any other property of `app` is a setting by its name, null while the person has not set it, as
@@ -264,6 +264,8 @@ export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name
     // The app runs installed: its preferences pages see a completed installation.
     if (name === 'installationState') return 'COMPLETE';
     if (name === 'parent') return parentApp(ctx);
+    // The child apps the person installed under it, as `getChildApps()` gives them: none in the model.
+    if (name === 'childApps' || name === 'allChildApps') return [];
     if (!UNMODELLED_APP_PROPERTIES.has(name)) return appSetting(ctx, name);
   }
   return NOT_FOUND;

@@ -90,8 +90,13 @@ export function evalPropertyAccess(frame: Frame, e: ast.PropertyAccess): Value {
   return getProperty(frame, obj, name);
 }
 
-/** The roots of the packages whose classes apps name in full in expressions. */
-const PACKAGE_ROOTS: ReadonlySet<string> = new Set(['java', 'groovy']);
+/**
+ * The roots of the packages whose classes apps name in full in expressions: the JDK's and Groovy's,
+ * and the libraries on the platform's class path (`javax.crypto.Mac`,
+ * `org.apache.commons.codec.binary.Base64`), so that one the model lacks is a gap of the tool, not
+ * a null the app would be blamed for.
+ */
+const PACKAGE_ROOTS: ReadonlySet<string> = new Set(['java', 'javax', 'groovy', 'org']);
 
 /**
  * A class named in full as an expression (`groovy.json.JsonOutput.toJson(m)`,

@@ -223,9 +223,14 @@ describe('classes named in full', () => {
   it('are a gap of the interpreter when it does not model the class, not a NullPointerException of the app', () => {
     expect(() => run('new groovy.util.XmlSlurper().parseText("<a/>")')).toThrow(/^unsupported: /);
     expect(() => run('groovy.util.XmlSlurper.newInstance()')).toThrow(/^unsupported: the class groovy\.util\.XmlSlurper/);
+    // The libraries of the platform's class path too (an OAuth app signs with javax.crypto.Mac and
+    // commons-codec's Base64): before, `javax` read as an unset setting and the app was blamed.
+    expect(() => run('javax.crypto.Mac.getInstance("HmacSHA1")')).toThrow(/^unsupported: the class javax\.crypto\.Mac/);
+    expect(() => run('org.apache.commons.codec.binary.Base64.encodeBase64String([1])')).toThrow(/^unsupported: the class org\.apache\.commons\.codec\.binary\.Base64/);
   });
   it("stay the app's own variable where the first name is one", () => {
     expect(show('def groovy = [json: [JsonOutput: 5]]; groovy.json.JsonOutput')).toBe('5');
+    expect(show('def org = [apache: [Tool: 6]]; org.apache.Tool')).toBe('6');
   });
 });
 

@@ -147,7 +147,7 @@ export class GEvent {
   ) {}
 }
 
-export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'jsonOutput' | 'jsonBuilder' | 'dateFormat' | 'decimalFormat' | 'hubAction' | 'calendar' | 'hub' | 'asynchttp_v1' | 'duration' | 'parentApp' | 'roundingMode';
+export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'jsonOutput' | 'jsonBuilder' | 'dateFormat' | 'decimalFormat' | 'hubAction' | 'calendar' | 'hub' | 'asynchttp_v1' | 'duration' | 'parentApp' | 'roundingMode' | 'secretKey' | 'mac' | 'messageDigest';
 
 /**
  * The runtime objects an app sees: `this`, `location`, `app`, `log`, `location.helloHome`, a time
@@ -155,7 +155,8 @@ export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 't
  * its JSON text, set anew when the builder is filled again), `new SimpleDateFormat(p)` (`id` = pattern, `timeZone`
  * set by setTimeZone), `new DecimalFormat(p)` (`id` = pattern), a `java.util.Calendar` (`timeZone`,
  * and its instant in `millis`), the parent app of a child app (`parentApp`), a constant of
- * java.math.RoundingMode (`id` = its name).
+ * java.math.RoundingMode (`id` = its name), a javax.crypto key, Mac or java.security.MessageDigest (`id` =
+ * its algorithm, key and the bytes given so far: java/crypto.ts).
  */
 export class BuiltinObject {
   constructor(
@@ -168,11 +169,11 @@ export class BuiltinObject {
 
 /**
  * Whether a built-in object has state of its own that its methods change: a Calendar (its time
- * and zone), a SimpleDateFormat (its zone) or a JsonBuilder (its content). Such an object is copied, compared and tagged like
+ * and zone), a SimpleDateFormat (its zone), a JsonBuilder (its content), a Mac or a MessageDigest (its key and input). Such an object is copied, compared and tagged like
  * a list; the others are constants or singletons.
  */
 export function isMutableBuiltin(v: unknown): v is BuiltinObject {
-  return v instanceof BuiltinObject && (v.kind === 'calendar' || v.kind === 'dateFormat' || v.kind === 'jsonBuilder');
+  return v instanceof BuiltinObject && ['calendar', 'dateFormat', 'jsonBuilder', 'mac', 'messageDigest'].includes(v.kind);
 }
 
 /**

@@ -453,6 +453,18 @@ describe('Java and Groovy classes of unseen community apps', () => {
     expect(show('[a: 1].class')).toBe('null');
     expect(() => run('sw.class.name', 'preferences { section { input "sw", "capability.switch" } }')).toThrow(/^unsupported: property name of Device/);
   });
+  it("signs and hashes as the JVM does: javax.crypto.Mac with a SecretKeySpec, MessageDigest, commons-codec's Base64 (an OAuth 1 signature)", () => {
+    const sign = 'def key = new javax.crypto.spec.SecretKeySpec("key".getBytes(), "HmacSHA1"); def mac = javax.crypto.Mac.getInstance("HmacSHA1"); mac.init(key)';
+    // RFC 2104's HMAC-SHA1 of the pangram under "key" (openssl dgst -sha1 -hmac key).
+    expect(show(`${sign}; org.apache.commons.codec.binary.Base64.encodeBase64String(mac.doFinal("The quick brown fox jumps over the lazy dog".getBytes()))`)).toBe('3nybhbi3iqa8ino29wqQcBydtNk=');
+    // Imported by simple name; doFinal starts over, so a second code of the same text is the same.
+    expect(show('def m = Mac.getInstance("HmacSHA256"); m.init(new SecretKeySpec("k".bytes, "HmacSHA256")); m.update("a".bytes); def one = m.doFinal("b".bytes); one == m.doFinal("ab".bytes)', 'import javax.crypto.Mac\nimport javax.crypto.spec.SecretKeySpec')).toBe('true');
+    expect(show('java.security.MessageDigest.getInstance("MD5").digest("abc".bytes).encodeHex().toString()')).toBe('900150983cd24fb0d6963f7d28e17f72');
+    expect(show('def md = java.security.MessageDigest.getInstance("SHA-256"); md.update("a".bytes); md.update("bc".bytes); md.digest().encodeHex().toString()')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(show('new String(org.apache.commons.codec.binary.Base64.decodeBase64("YWJj"))')).toBe('abc');
+    expect(() => run('javax.crypto.Mac.getInstance("HmacSHA1").doFinal("x".bytes)')).toThrow(/^IllegalStateException: MAC not initialized/);
+    expect(show('try { java.security.MessageDigest.getInstance("MD4") } catch (java.security.NoSuchAlgorithmException e) { "none" }')).toBe('none');
+  });
   it("writes a number in hex with Integer's and Long's toHexString, a negative one as its two's complement", () => {
     expect(show('[Integer.toHexString(255), Long.toHexString((0.5 * 0x100000).round()), Integer.toHexString(-1), Long.toHexString(-1)]')).toBe('[ff, 80000, ffffffff, ffffffffffffffff]');
   });

@@ -158,6 +158,8 @@ export const listMethods: Record<string, Method<Value[]>> = {
   ...iterableMethods,
   // The GDK's encodeBase64 of a byte array (`"user:pass".bytes.encodeBase64()`), printed as its text.
   encodeBase64: (s) => bufferOf(s).toString('base64'),
+  // Its hex digits (`md.digest(bytes).encodeHex().toString()`), two per byte, lower case.
+  encodeHex: (s) => bufferOf(s).toString('hex'),
   findAll: (s, a) => s.filter((e) => (closureArg(a) ? truthy(callEach(closureArg(a)!, e)) : truthy(e))),
   sort: (s, a) => {
     const mutate = a[0] !== false;

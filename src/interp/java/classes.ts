@@ -13,6 +13,7 @@ import { BuiltinObject, ClassRef, Double, GDate, GException, isNumber, type GMap
 import { calendarConstant, calendarMethod, calendarProperty, calendarStatic, dateCalendar, newCalendar } from './calendar.js';
 import { decimalFormatMethod, newDecimalFormat } from './decimal-format.js';
 import { dateFormatMethod, dateMethod, dateProperty, parseDate, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
+import { commonsBase64Static, cryptoStatic, digestMethod, macMethod, newSecretKey } from './crypto.js';
 import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder } from './json.js';
 import { formatJava } from './formatter.js';
 import { fullClassName } from './known-classes.js';
@@ -86,6 +87,8 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
   if (simple === 'JsonOutput') return jsonOutputMethod(name, args);
   // The model's one UUID: a run is deterministic, so every call gives the same (version 4) id.
   if (simple === 'UUID' && name === 'randomUUID') return MODEL_UUID;
+  if (simple === 'Mac' || simple === 'MessageDigest') return cryptoStatic(simple, name, args);
+  if (simple === 'Base64') return commonsBase64Static(name, args);
   if (simple === 'URLEncoder' && name === 'encode') return formUrlEncode(toStr(args[0] ?? null));
   if (simple === 'URLDecoder' && name === 'decode') {
     const encoding = charsetEncoding(args[1] ?? 'UTF-8');
@@ -182,6 +185,8 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
       return args[0] instanceof Map ? new Map(args[0]) : new Map(n ?? []);
     case 'String':
       return newString(args);
+    case 'SecretKeySpec':
+      return newSecretKey(args);
     case 'BigDecimal':
       return num.toDecimalValue(args[0] ?? null);
     case 'Integer':
@@ -224,6 +229,8 @@ export function javaMethod(self: Value, name: string, args: Value[], n: GMap | n
     if (self.kind === 'jsonOutput') return jsonOutputMethod(name, args);
     if (self.kind === 'jsonBuilder') return jsonBuilderMethod(self, name, n ? [n, ...args] : args);
     if (self.kind === 'calendar') return calendarMethod(self, name, args, clock);
+    if (self.kind === 'mac') return macMethod(self, name, args);
+    if (self.kind === 'messageDigest') return digestMethod(self, name, args);
   }
   return NOT_FOUND;
 }

@@ -31,6 +31,9 @@ const UNMODELLED: readonly string[] = [
 
 const KNOWN: ReadonlySet<string> = new Set([...MODELLED, ...UNMODELLED]);
 
+/** Classes outside java.* the model has (java/crypto.ts), named in full or imported: no default import brings them. */
+const LIBRARY_CLASSES: ReadonlySet<string> = new Set(['javax.crypto.Mac', 'javax.crypto.spec.SecretKeySpec', 'org.apache.commons.codec.binary.Base64']);
+
 /** Throwable, Error and every `...Exception`/`...Error` class: `catch` and `throw` name them. */
 const THROWABLE = /^(Throwable|[A-Z][A-Za-z]*(Exception|Error))$/;
 
@@ -40,7 +43,7 @@ const THROWABLE = /^(Throwable|[A-Z][A-Za-z]*(Exception|Error))$/;
  * `groovy.json`. The names the app imports are classes too (the caller asks its imports first).
  */
 export function isKnownClass(name: string): boolean {
-  if (name.includes('.')) return /^java\.[a-z.]+\.[A-Z][A-Za-z]*$/.test(name) || /^groovy\.json\.[A-Z]/.test(name) || isTimeCategory(name);
+  if (name.includes('.')) return /^java\.[a-z.]+\.[A-Z][A-Za-z]*$/.test(name) || /^groovy\.json\.[A-Z]/.test(name) || LIBRARY_CLASSES.has(name) || isTimeCategory(name);
   return KNOWN.has(name) || THROWABLE.test(name) || isTimeCategory(name);
 }
 
@@ -66,6 +69,9 @@ const PACKAGES: Readonly<Record<string, readonly string[]>> = {
   ],
   'java.text': ['SimpleDateFormat', 'DecimalFormat', 'ParseException'],
   'java.net': ['URLEncoder', 'URLDecoder'],
+  'java.security': ['MessageDigest', 'NoSuchAlgorithmException', 'InvalidKeyException'],
+  'javax.crypto': ['Mac'],
+  'javax.crypto.spec': ['SecretKeySpec'],
   'groovy.lang': ['Closure', 'GString', 'MissingMethodException', 'MissingPropertyException', 'GroovyRuntimeException'],
   'groovy.json': ['JsonSlurper', 'JsonOutput', 'JsonBuilder'],
   'org.codehaus.groovy.runtime.typehandling': ['GroovyCastException'],

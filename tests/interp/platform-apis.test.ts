@@ -430,6 +430,8 @@ describe('Java and Groovy classes of unseen community apps', () => {
     expect(show('new groovy.json.JsonBuilder([a: [1, 2]]).toPrettyString()')).toBe('{\n    "a": [\n        1,\n        2\n    ]\n}');
     expect(show('new groovy.json.JsonBuilder([k: "v:{,}"]).content.k')).toBe('v:{,}');
     expect(show('new groovy.json.JsonOutput().toJson([x: null])')).toBe('{"x":null}');
+    // parse(stream) of a response body: the model holds a body as its JSON, parsed or as text.
+    expect(show('def s = new groovy.json.JsonSlurper(); [s.parse(\'{"a":[1]}\').a, s.parse([b: 2]).b]')).toBe('[[1], 2]');
   });
   it("fills a JsonBuilder with call(content) and with its closure DSL, as Groovy's JsonBuilder and JsonDelegate do", () => {
     expect(show('def j = new groovy.json.JsonBuilder(); def before = j.toString(); j.call("jsonrpc": "2.0", id: 1); [before, j.toString()]')).toBe('[null, {"jsonrpc":"2.0","id":1}]');

@@ -38,7 +38,18 @@ function json(v: Value, walk: ValueWalk): string {
 /** Methods of a `new JsonSlurper()`. */
 export function jsonSlurperMethod(name: string, args: Value[]): MethodResult {
   if (name === 'parseText') return parseJson(toStr(args[0] ?? null));
+  if (name === 'parse' && args.length === 1) return parseBody(args[0]);
   return NOT_FOUND;
+}
+
+/**
+ * `parse(reader or stream)` of a web response's body (`new JsonSlurper().parse(response.data)`):
+ * the model holds a body as the JSON it carries, already parsed (as the platform gives a JSON
+ * content type's), or as its text; parsing it gives that JSON. Anything else is a gap.
+ */
+function parseBody(body: Value): MethodResult {
+  if (typeof body === 'string') return parseJson(body);
+  return body instanceof Map || Array.isArray(body) ? body : NOT_FOUND;
 }
 
 /**

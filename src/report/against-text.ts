@@ -28,7 +28,8 @@ function leftOut(report: AgainstReport): string[] {
   const handlers = report.failures.filter((f) => f.kind === 'not-a-smartapp');
   const broken = report.failures.filter((f) => f.kind !== 'not-a-smartapp');
   const lines: string[] = [];
-  if (handlers.length > 0) lines.push('', `${count(handlers.length, 'file')} of the corpus left out: device handlers, not SmartApps`);
+  const what = handlers.length === 1 ? 'a device handler, not a SmartApp' : 'device handlers, not SmartApps';
+  if (handlers.length > 0) lines.push('', `${count(handlers.length, 'file')} of the corpus left out: ${what}`);
   if (broken.length > 0) {
     lines.push('', `${count(broken.length, 'app')} of the corpus left out: ${broken.length === 1 ? 'it does' : 'they do'} not parse or lower`);
     lines.push(...broken.map((f) => `  ${basename(f.file)}:${f.line}:${f.column}: ${f.message}`));

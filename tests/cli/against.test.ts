@@ -1,7 +1,9 @@
 // `stcheck check APP --against DIR`: one of this repository's demo apps (outside the corpus folder)
 // against the study corpus. Its partners are found by the automatic grouping; the conflicting ones
 // are listed with their trace, and an app it shares the lock with but does not conflict with is not.
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderAgainst } from '../../src/report/against-text.js';
 import { stcheck, type CliRun } from '../support/cli.js';
@@ -56,15 +58,25 @@ describe.skipIf(!HAVE_CORPUS)('stcheck check --against the corpus', () => {
   });
 
   it('says which corpus files it left out: device handlers in one line, each app that does not lower with where it fails', () => {
-    const report = JSON.parse(result.stdout);
+    // Every SmartApp of the study corpus lowers, so the corpus here is a folder of three: a device
+    // handler and a partner of the study (linked), and a demo app cut in the middle of its text.
+    const corpus = mkdtempSync(join(tmpdir(), 'stcheck-against-'));
+    for (const name of ['AeonMinimote.groovy', 'enhanced-auto-lock-door.groovy']) symlinkSync(join(SMARTAPPS_DIR, name), join(corpus, name));
+    const text = readFileSync(join(REPO_ROOT, 'apps', 'relock-when-unlocked.groovy'), 'utf8');
+    writeFileSync(join(corpus, 'cut-in-half.groovy'), text.slice(0, Math.floor(text.length / 2)));
+    const run = stcheck('check', APP, '--against', corpus, '--budget-s', '10', '--json', '--env', 'reference');
+    rmSync(corpus, { recursive: true });
+    const report = JSON.parse(run.stdout);
     const handlers = report.failures.filter((f: { kind: string }) => f.kind === 'not-a-smartapp');
     const broken = report.failures.filter((f: { kind: string }) => f.kind !== 'not-a-smartapp');
-    expect(handlers.length).toBeGreaterThan(0); // the corpus holds device handlers (AeonMinimote.groovy, ...)
-    expect(broken.length).toBeGreaterThan(0);
-    const text = renderAgainst(report).join('\n');
-    expect(text).toContain(`${handlers.length} files of the corpus left out: device handlers, not SmartApps`);
-    expect(text).not.toMatch(/AeonMinimote/);
-    for (const f of broken) expect(text).toMatch(new RegExp(`^  ${f.file.replace(/^.*\//, '').replace(/[.]/g, '\\.')}:${f.line}:${f.column}: `, 'm'));
+    expect(handlers.map((f: { file: string }) => basename(f.file))).toEqual(['AeonMinimote.groovy']);
+    expect(broken.map((f: { file: string; kind: string }) => [basename(f.file), f.kind])).toEqual([['cut-in-half.groovy', 'parse']]);
+    const lines = renderAgainst(report).join('\n');
+    expect(lines).toContain('1 file of the corpus left out: a device handler, not a SmartApp');
+    expect(lines).not.toMatch(/AeonMinimote/);
+    expect(lines).toMatch(new RegExp(`^  cut-in-half\\.groovy:${broken[0].line}:${broken[0].column}: `, 'm'));
+    // The partner is still checked.
+    expect(report.partners.map((p: { app: string }) => p.app)).toEqual(['enhanced-auto-lock-door']);
   });
 
   it('is a usage error with two apps, or a missing corpus', () => {

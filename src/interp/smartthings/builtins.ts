@@ -59,8 +59,9 @@ function subscriptionTargets(ctx: RuntimeContext, source: Value): SubscriptionTa
 
 /**
  * The device of the app's settings whose id is `id`: apps that walk their settings subscribe by a
- * device's id (`settings.each { k, v -> subscribe(v.id, "switch", h) }`), which the platform
- * resolves to the device.
+ * device's id (`settings.each { k, v -> subscribe(v.id, "switch", h) }`, a ProvThings attack app).
+ * SmartThings documents only devices as the source, so this is taken as a subscription to the
+ * device; an id of no device of the app's is left a gap.
  */
 function settingsDevice(ctx: RuntimeContext, id: string): DeviceRef | undefined {
   const values = [...ctx.settingsMap().values()].flatMap((v) => (Array.isArray(v) ? v : [v]));

@@ -167,13 +167,15 @@ export class BuiltinObject {
   ) {}
 }
 
+const MUTABLE_KINDS: ReadonlySet<BuiltinKind> = new Set(['calendar', 'dateFormat', 'jsonBuilder', 'mac', 'messageDigest']);
+
 /**
  * Whether a built-in object has state of its own that its methods change: a Calendar (its time
  * and zone), a SimpleDateFormat (its zone), a JsonBuilder (its content), a Mac or a MessageDigest (its key and input). Such an object is copied, compared and tagged like
  * a list; the others are constants or singletons.
  */
 export function isMutableBuiltin(v: unknown): v is BuiltinObject {
-  return v instanceof BuiltinObject && ['calendar', 'dateFormat', 'jsonBuilder', 'mac', 'messageDigest'].includes(v.kind);
+  return v instanceof BuiltinObject && MUTABLE_KINDS.has(v.kind);
 }
 
 /**

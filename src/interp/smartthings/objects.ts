@@ -238,15 +238,6 @@ function parentAppMethod(ctx: RuntimeContext, name: string, args: Value[]): Meth
 /** Properties of an InstalledSmartApp the model does not give: reading one is a gap of the tool. */
 const UNMODELLED_APP_PROPERTIES: ReadonlySet<string> = new Set(['subscriptions', 'class', 'metaClass']);
 
-/**
- * Any other property of `app` is a setting by its name, null while the person has not set it, as
- * `settings.name` reads: SmartThings' own SmartBlock Notifier reads the settings of its pages as
- * `app."${pageName}WantsPush"`, also while its pages are shown.
- */
-function appSetting(ctx: RuntimeContext, name: string): Value {
-  return ctx.settingsMap().get(name) ?? null;
-}
-
 /** Properties of `location`, `app`, a hub and a parent app. */
 export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name: string): MethodResult {
   if (o.kind === 'location') return locationProperty(ctx, name);
@@ -266,7 +257,10 @@ export function globalObjectProperty(ctx: RuntimeContext, o: BuiltinObject, name
     if (name === 'parent') return parentApp(ctx);
     // The child apps the person installed under it, as `getChildApps()` gives them: none in the model.
     if (name === 'childApps' || name === 'allChildApps') return [];
-    if (!UNMODELLED_APP_PROPERTIES.has(name)) return appSetting(ctx, name);
+    // Any other property is a setting by its name, null while unset, read as an undeclared name is
+    // (the same access): SmartThings' own SmartBlock Notifier reads the settings of its pages as
+    // `app."${pageName}WantsPush"`, also while its pages are shown.
+    if (!UNMODELLED_APP_PROPERTIES.has(name)) return ctx.settingGet(name);
   }
   return NOT_FOUND;
 }

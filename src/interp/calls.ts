@@ -13,7 +13,7 @@ import { MUTATING_METHODS, noteMutation } from './ownership.js';
 import { javaMethod, newObject } from './java/classes.js';
 import { stringBuilderMethod } from './java/string-builder.js';
 import { RANDOM_MUTATING, randomMethod } from './random.js';
-import { BuiltinObject, ClassRef, className, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, GStringBuilder, isNumber, javaClassName, PlatformRecord, TrackedMap, type GMap, type Value } from './values.js';
+import { asJavaArray, BuiltinObject, ClassRef, className, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, GStringBuilder, isNumber, javaClassName, PlatformRecord, TrackedMap, type GMap, type Value } from './values.js';
 import { recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
 import { describe, propertyName, readWholeStore } from './properties.js';
 
@@ -278,7 +278,7 @@ function newArray(type: ast.TypeRef, sizes: readonly Value[]): Value[] {
     const size = num.toInt(sizes[level]);
     if (size < 0) throw new GroovyError('NegativeArraySizeException', String(size));
     checkLength('list', size);
-    return Array.from({ length: size }, () => (level + 1 < sizes.length ? fill(level + 1) : element));
+    return asJavaArray(Array.from({ length: size }, () => (level + 1 < sizes.length ? fill(level + 1) : element)));
   };
   return fill(0);
 }
@@ -294,7 +294,7 @@ export function evalNew(frame: Frame, e: ast.New): Value {
 }
 
 export function evalCast(v: Value, type: ast.TypeRef): Value {
-  if (type.arrayDims > 0) return [...iterate(v)];
+  if (type.arrayDims > 0) return asJavaArray([...iterate(v)]);
   const r = castValue(v, type.name);
   if (r !== NOT_FOUND) return r;
   if (v === null || instanceOf(v, type.name)) return v;

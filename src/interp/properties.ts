@@ -12,7 +12,7 @@ import { categoryProperty } from './java/durations.js';
 import * as num from './numbers.js';
 import { toStr } from './operators.js';
 import { inheritTag, noteMutation } from './ownership.js';
-import { BuiltinObject, ClassRef, DeviceRef, GDate, GMapEntry, TrackedMap, className, isNumber, javaClassName, type GMap, type Value } from './values.js';
+import { BuiltinObject, ClassRef, DeviceRef, GDate, GMapEntry, TrackedMap, className, isJavaArray, isNumber, javaClassName, type GMap, type Value } from './values.js';
 import { checkedSize, checkLength } from './limits.js';
 import { recurse, Scope, unsupported, type AppCore, type Frame } from './frame.js';
 
@@ -134,6 +134,8 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
     if (name === 'size') return obj.length;
     // So is its class (getClass()), before the spread: `[1, 2].class` is ArrayList.
     if (name === 'class') return new ClassRef(className(obj));
+    // A Java array's length (`s.split(",").length`); a List has no such field and spreads it.
+    if (name === 'length' && isJavaArray(obj)) return obj.length;
     // Groovy spreads a property access over a list: `switches.currentSwitch` is a list of values.
     return obj.map((x) => (x === null ? null : getProperty(frame, x, name)));
   }

@@ -4,7 +4,7 @@ import type * as ast from '../parser/ast.js';
 import { GroovyError } from './errors.js';
 import { NOT_FOUND, castValue, iterate } from './groovy-methods.js';
 import { isCase, toStr, truthy } from './operators.js';
-import { GException, TrackedMap, isNumber, type Value } from './values.js';
+import { asJavaArray, GException, TrackedMap, isJavaArray, isNumber, type Value } from './values.js';
 import { callClosure, enterNode, locatedError, recurse, Scope, Signal, step, unsupported, type Completion, type Frame } from './frame.js';
 import { readWholeStore } from './properties.js';
 import { regexMatches } from './gdk/regex.js';
@@ -203,7 +203,8 @@ const DECLARED_COERCIONS = new Set(['String', 'int', 'long', 'double', 'float', 
 
 /** A typed declaration converts numbers and strings the way Groovy's assignment casts do. */
 export function coerceDeclared(v: Value, type: ast.TypeRef): Value {
-  if (v === null || type.arrayDims > 0 || !DECLARED_COERCIONS.has(type.name)) return v;
+  if (type.arrayDims > 0) return Array.isArray(v) && !isJavaArray(v) ? asJavaArray([...v]) : v; // a list given to an array: a new array
+  if (v === null || !DECLARED_COERCIONS.has(type.name)) return v;
   if (type.name === 'String') return typeof v === 'string' ? v : toStr(v);
   if (type.name === 'boolean') return truthy(v);
   if (!isNumber(v)) return v;

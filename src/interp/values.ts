@@ -9,6 +9,7 @@
 //   Double / Float             Double
 //   String / GString           string (a GString equals a String of the same content, as in Groovy ==)
 //   List / Set                 Value[] (Set: GList with set semantics is not modelled; `unique()` is)
+//   Java array (String[] ...)  Value[] marked by `asJavaArray` (it has `length`)
 //   Map (LinkedHashMap)        GMap = JS Map, insertion order kept as Groovy does
 //   Range                      Value[] (ranges are materialised; the corpus only uses small ones)
 //   Closure / method closure   GClosure
@@ -222,6 +223,19 @@ export type Value =
   | TrackedMap
   | ClassRef
   | GException;
+
+/** The lists that stand for Java arrays: `split`'s String[], `new int[n]`, a byte[] of a digest. */
+const JAVA_ARRAYS = new WeakSet<Value[]>();
+
+/** Marks a list as a Java array (Groovy lets apps use arrays as lists, but an array has `length`). */
+export function asJavaArray<T extends Value[]>(list: T): T {
+  JAVA_ARRAYS.add(list);
+  return list;
+}
+
+export function isJavaArray(v: Value): v is Value[] {
+  return Array.isArray(v) && JAVA_ARRAYS.has(v);
+}
 
 export function isList(v: Value): v is Value[] {
   return Array.isArray(v);

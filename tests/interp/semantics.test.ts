@@ -86,6 +86,29 @@ describe('each and eachWithIndex', () => {
   });
 });
 
+describe("a regular expression's replacement computed by a closure", () => {
+  it('calls the closure on each match and puts in the text it returns, literally ($ and \\ included)', () => {
+    expect(show('"a1b22".replaceAll(/\\d+/) { it.size() }')).toBe('a1b2');
+    expect(show('"a1b22".replaceFirst(/\\d+/) { "\\$" + it }')).toBe('a$1b22');
+    expect(show('"x".replaceAll(/y/) { "z" }')).toBe('x');
+  });
+  it('gives a closure of several parameters the whole match and each group; one of one parameter gets them as a list', () => {
+    expect(show('"a1b2".replaceAll(/(\\w)(\\d)/) { all, letter, digit -> digit + letter }')).toBe('1a2b');
+    expect(show('"a1b2".replaceAll(/(\\w)(\\d)/) { it[2] }')).toBe('12');
+  });
+});
+
+describe('Java arrays', () => {
+  it("have a length: split's String[], toCharArray, bytes, a new array and a list given to an array parameter", () => {
+    expect(show('["a.b.c".split("\\\\.").length, "ab".toCharArray().length, "ab".bytes.length, new int[4].length]')).toBe('[3, 2, 2, 4]');
+    expect(show('count([1, 2, 3])', 'def count(String[] parts) { parts.length }')).toBe('3');
+  });
+  it('are still lists to the GDK; a List has no length and spreads it over its elements', () => {
+    expect(show('"b,a".split(",").sort()')).toBe('[a, b]');
+    expect(() => show('["ab", "c"].length')).toThrow(/MissingPropertyException/);
+  });
+});
+
 describe('GDK methods apps call rarely', () => {
   it("counts a list's or a map's elements by key with countBy, in the order the keys first appear", () => {
     expect(show('[1, 2, 3, 4, 5].countBy { it % 2 == 0 ? "even" : "odd" }')).toBe('[odd:3, even:2]');
@@ -129,6 +152,37 @@ describe('GDK methods apps call rarely', () => {
   it("reads a Calendar field of a date by index, in the JVM's zone (UTC)", () => {
     // SomeonesHome: `new Date()[Calendar.DAY_OF_WEEK] == time[Calendar.DAY_OF_WEEK]`.
     expect(show('def d = new Date(0); [d[Calendar.DAY_OF_WEEK], d[Calendar.YEAR], d[Calendar.MONTH], d[Calendar.HOUR_OF_DAY]]')).toBe('[5, 1970, 0, 0]');
+  });
+  it("splits with Java's limit: a negative one keeps trailing empty strings, a positive one caps the parts", () => {
+    expect(show('["a,b,,".split(",", -1), "a,b,,".split(","), "a,b,c".split(",", 2)]')).toBe('[[a, b, , ], [a, b], [a, b,c]]');
+  });
+  it("finds a string's last occurrence before an index", () => {
+    expect(show('["abcabc".lastIndexOf("b", 3), "abcabc".lastIndexOf("b")]')).toBe('[1, 4]');
+  });
+  it('translates characters with tr, ranges included, the last replacement standing for the ones it lacks', () => {
+    expect(show('["hello world".tr("a-z", "A-Z"), "a b!c".tr(" !+", "_"), "abc".tr("", "x")]')).toBe('[HELLO WORLD, a_b_c, abc]');
+  });
+  it('cuts a list into chunks with collate, splits it by a closure, and drops its last element with init', () => {
+    expect(show('[[1, 2, 3, 4, 5].collate(2), [1, 2, 3, 4, 5].collate(2, false), [1, 2, 3, 4].collate(3, 1)]')).toBe(
+      '[[[1, 2], [3, 4], [5]], [[1, 2], [3, 4]], [[1, 2, 3], [2, 3, 4], [3, 4], [4]]]',
+    );
+    expect(show('[[1, 2, 3].split { it > 1 }, [1, 2, 3].init()]')).toBe('[[[2, 3], [1]], [1, 2]]');
+    expect(() => show('[].init()')).toThrow(/NoSuchElementException/);
+  });
+  it("reads a list's element with Java's get, which fails outside the list where getAt gives null", () => {
+    expect(show('def l = [1, 2]; [l.get(1), l[5], l[-1]]')).toBe('[2, null, 2]');
+    expect(() => show('[1, 2].get(2)')).toThrow(/IndexOutOfBoundsException/);
+    expect(() => show('[].get(0)')).toThrow(/IndexOutOfBoundsException/);
+  });
+  it("reads a map's key or a default without adding it (getOrDefault)", () => {
+    expect(show('def m = [a: 1]; [m.getOrDefault("a", 5), m.getOrDefault("b", 5), m]')).toBe('[1, 5, [a:1]]');
+  });
+  it('strips trailing zeros of a BigDecimal and prints it plainly; an Integer has no stripTrailingZeros', () => {
+    expect(show('[new BigDecimal("1.10").stripTrailingZeros(), 2.500.stripTrailingZeros(), 1.50.toPlainString(), 10.5.remainder(3)]')).toBe('[1.1, 2.5, 1.50, 1.5]');
+    expect(() => show('5.stripTrailingZeros()')).toThrow(/MissingMethodException/);
+  });
+  it('reverses a StringBuilder in place and tells an all-whitespace string', () => {
+    expect(show('def sb = new StringBuilder("ab"); sb.reverse(); [sb.toString(), " \\t".isAllWhitespace(), " x".isAllWhitespace()]')).toBe('[ba, true, false]');
   });
   it("formats the week year (Y) as SimpleDateFormat does for US weeks", () => {
     expect(show('[Date.parse("yyyy-MM-dd", "2019-12-29").format("YYYY"), Date.parse("yyyy-MM-dd", "2019-12-27").format("YY"), new Date(0).format("M/d/YY")]')).toBe('[2020, 19, 1/1/70]');

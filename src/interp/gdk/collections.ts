@@ -3,7 +3,7 @@
 import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
 import { compare, equals, isCase, minus, plus, toStr, truthy } from '../operators.js';
-import { GClosure, GMapEntry, type GMap, type Value } from '../values.js';
+import { asJavaArray, GClosure, GMapEntry, type GMap, type Value } from '../values.js';
 import { asNum, bufferOf, call, callEach, closureArg, iterate, listGet, listPut, type Method } from './support.js';
 
 export function sortValues(items: Value[], c: GClosure | null): Value[] {
@@ -186,6 +186,17 @@ export const listMethods: Record<string, Method<Value[]>> = {
   },
   head: (s) => listMethods.first(s, []),
   tail: (s) => s.slice(1),
+  init: (s) => {
+    if (s.length === 0) throw new GroovyError('NoSuchElementException', 'Cannot access init() for an empty list');
+    return s.slice(0, -1);
+  },
+  collate: (s, a) => collate(s, a),
+  // The GDK's split of a list: the elements the closure accepts, then the others.
+  split: (s, a) => {
+    const accepted = s.map((e) => truthy(callEach(closureArg(a)!, e)));
+    return [s.filter((_, i) => accepted[i]), s.filter((_, i) => !accepted[i])];
+  },
+  toArray: (s) => asJavaArray([...s]),
   take: (s, a) => s.slice(0, num.toInt(a[0])),
   drop: (s, a) => s.slice(num.toInt(a[0])),
   contains: (s, a) => s.some((e) => equals(e, a[0])),
@@ -226,7 +237,12 @@ export const listMethods: Record<string, Method<Value[]>> = {
     s.length = 0;
     return null;
   },
-  get: (s, a) => listGet(s, num.toInt(a[0])),
+  // Java's List.get: an index outside the list is an IndexOutOfBoundsException (getAt, `list[i]`, gives null).
+  get: (s, a) => {
+    const i = num.toInt(a[0]);
+    if (i < 0 || i >= s.length) throw new GroovyError('IndexOutOfBoundsException', `Index: ${i}, Size: ${s.length}`);
+    return s[i];
+  },
   getAt: (s, a) => listGet(s, num.toInt(a[0])),
   putAt: (s, a) => {
     listPut(s, num.toInt(a[0]), a[1]);
@@ -247,3 +263,22 @@ export const listMethods: Record<string, Method<Value[]>> = {
   equals: (s, a) => equals(s, a[0]),
   asImmutable: (s) => s,
 };
+
+/**
+ * The GDK's collate(size[, step][, keepRemainder]): chunks of `size` elements, each starting `step`
+ * (default: `size`) after the one before; a last chunk shorter than `size` is kept unless
+ * keepRemainder is false.
+ */
+function collate(s: Value[], a: Value[]): Value[][] {
+  const size = num.toInt(a[0]);
+  const step = typeof a[1] === 'number' ? num.toInt(a[1]) : size;
+  const keepRemainder = a[a.length - 1] !== false;
+  if (size <= 0 || step <= 0) throw new GroovyError('IllegalArgumentException', `collate size ${size} and step ${step} must be positive`);
+  const chunks: Value[][] = [];
+  for (let from = 0; from < s.length; from += step) {
+    const chunk = s.slice(from, from + size);
+    if (chunk.length < size && !keepRemainder) break;
+    chunks.push(chunk);
+  }
+  return chunks;
+}

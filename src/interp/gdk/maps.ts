@@ -39,6 +39,7 @@ export const mapMethods: Record<string, Method<GMap>> = {
     return null;
   },
   containsKey: (m, a) => m.has(a[0]),
+  getOrDefault: (m, a) => (m.has(a[0]) ? (m.get(a[0]) ?? null) : a[1]),
   containsValue: (m, a) => [...m.values()].some((v) => equals(v, a[0])),
   keySet: (m) => [...m.keys()],
   values: (m) => [...m.values()],

@@ -1,8 +1,8 @@
 // GDK methods of numbers (Integer, BigDecimal, Double): rounding, conversions, times/upto, ...
-import { GroovyError } from '../errors.js';
+import { GroovyError, missingMethod } from '../errors.js';
 import * as num from '../numbers.js';
-import { compare, minus, plus } from '../operators.js';
-import { Decimal, Double, isNumber } from '../values.js';
+import { compare, minus, plus, toStr } from '../operators.js';
+import { className, Decimal, Double, isNumber } from '../values.js';
 import { roundingModeOf } from '../java/math.js';
 import { asNum, call, type Method } from './support.js';
 
@@ -29,6 +29,16 @@ export const numberMethods: Record<string, Method<num.Num>> = {
   multiply: (n, a) => num.multiply(n, asNum(a[0])),
   div: (n, a) => num.divide(n, asNum(a[0])),
   mod: (n, a) => num.remainder(n, asNum(a[0])),
+  remainder: (n, a) => num.remainder(n, asNum(a[0])),
+  // BigDecimal's: the same value at the smallest scale that holds it (not below 0: the model's
+  // decimals have no negative scale, so 100 stays 100 where Java prints 1E+2).
+  stripTrailingZeros: (n) => {
+    if (!(n instanceof Decimal)) throw missingMethod('stripTrailingZeros', className(n));
+    let scale = n.scale;
+    while (scale > 0 && num.decimal(n.value, scale - 1).value === n.value) scale--;
+    return num.decimal(n.value, scale);
+  },
+  toPlainString: (n) => toStr(n),
   power: (n, a) => num.power(n, asNum(a[0])),
   compareTo: (n, a) => compare(n, a[0]),
   equals: (n, a) => isNumber(a[0]) && num.numValue(n) === num.numValue(a[0]),

@@ -70,7 +70,25 @@ export function regexReplace(s: string, pattern: string, replacement: string, al
   }
 }
 
-/** Java's String.split: trailing empty strings removed. */
-export function regexSplit(s: string, pattern: string): string[] {
-  return regex(pattern).split(s, 0);
+/**
+ * The GDK's `replaceAll`/`replaceFirst` with a closure: each match is replaced by the text of what
+ * `replace` gives for its groups (`[whole, g1, ...]`, or the whole match alone when the pattern
+ * has no group), taken literally.
+ */
+export function regexReplaceWith(s: string, pattern: string, replace: (groups: Array<string | null>) => string, all: boolean): string {
+  const matcher = regex(pattern).matcher(s);
+  let out = '';
+  let from = 0;
+  while (matcher.find()) {
+    const groups = Array.from({ length: matcher.groupCount() + 1 }, (_, i) => matcher.group(i) ?? null);
+    out += s.slice(from, matcher.start()) + replace(groups);
+    from = matcher.end();
+    if (!all) break;
+  }
+  return out + s.slice(from);
+}
+
+/** Java's String.split(regex, limit): with limit 0 (the default) trailing empty strings removed. */
+export function regexSplit(s: string, pattern: string, limit = 0): string[] {
+  return regex(pattern).split(s, limit);
 }

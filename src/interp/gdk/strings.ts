@@ -4,8 +4,8 @@ import { GroovyError, missingMethod } from '../errors.js';
 import * as num from '../numbers.js';
 import { formatJava } from '../java/formatter.js';
 import { compare, minus, toStr } from '../operators.js';
-import { regexFind, regexFindAll, regexMatches, regexReplace, regexSplit } from './regex.js';
-import { GClosure } from '../values.js';
+import { regexFind, regexFindAll, regexMatches, regexReplace, regexReplaceWith, regexSplit } from './regex.js';
+import { asJavaArray, GClosure, type Value } from '../values.js';
 import { listMethods } from './collections.js';
 import { call, javaBytes, type Method } from './support.js';
 
@@ -22,7 +22,7 @@ export const stringMethods: Record<string, Method<string>> = {
   contains: (s, a) => s.includes(toStr(a[0])),
   startsWith: (s, a) => s.startsWith(toStr(a[0])),
   endsWith: (s, a) => s.endsWith(toStr(a[0])),
-  split: (s, a) => regexSplit(s, a.length ? toStr(a[0]) : '\\s+'),
+  split: (s, a) => asJavaArray(regexSplit(s, a.length ? toStr(a[0]) : '\\s+', a.length > 1 ? num.toInt(a[1]) : 0)),
   tokenize: (s, a) => {
     const delims = a.length ? toStr(a[0]) : ' \t\n\r\f';
     return s.split(new RegExp(`[${delims.replace(/[\]\\^-]/g, '\\$&')}]`)).filter((t) => t.length > 0);
@@ -37,8 +37,8 @@ export const stringMethods: Record<string, Method<string>> = {
   capitalize: (s) => s.charAt(0).toUpperCase() + s.slice(1),
   uncapitalize: (s) => s.charAt(0).toLowerCase() + s.slice(1),
   replace: (s, a) => s.split(toStr(a[0])).join(toStr(a[1])),
-  replaceAll: (s, a) => regexReplace(s, toStr(a[0]), toStr(a[1]), true),
-  replaceFirst: (s, a) => regexReplace(s, toStr(a[0]), toStr(a[1]), false),
+  replaceAll: (s, a) => replace(s, a, true),
+  replaceFirst: (s, a) => replace(s, a, false),
   matches: (s, a) => regexMatches(s, toStr(a[0])),
   substring: (s, a) => {
     const from = num.toInt(a[0]);
@@ -47,7 +47,7 @@ export const stringMethods: Record<string, Method<string>> = {
     return s.substring(from, to);
   },
   indexOf: (s, a) => s.indexOf(toStr(a[0]), a.length > 1 ? num.toInt(a[1]) : 0),
-  lastIndexOf: (s, a) => s.lastIndexOf(toStr(a[0])),
+  lastIndexOf: (s, a) => s.lastIndexOf(toStr(a[0]), a.length > 1 ? num.toInt(a[1]) : Infinity),
   charAt: (s, a) => s.charAt(num.toInt(a[0])),
   getAt: (s, a) => {
     const i = num.toInt(a[0]);
@@ -75,7 +75,7 @@ export const stringMethods: Record<string, Method<string>> = {
   drop: (s, a) => s.slice(num.toInt(a[0])),
   count: (s, a) => (toStr(a[0]).length === 0 ? s.length + 1 : s.split(toStr(a[0])).length - 1),
   toList: (s) => [...s],
-  toCharArray: (s) => [...s],
+  toCharArray: (s) => asJavaArray([...s]),
   each: (s, a) => {
     for (const ch of s) call(a[0], [ch]);
     return s;
@@ -93,6 +93,8 @@ export const stringMethods: Record<string, Method<string>> = {
   isBigDecimal: (s) => /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(s),
   toBoolean: (s) => ['true', 'y', '1'].includes(s.trim().toLowerCase()),
   trimEnd: (s) => s.trimEnd(),
+  isAllWhitespace: (s) => /^\s*$/.test(s),
+  tr: (s, a) => translate(s, toStr(a[0]), toStr(a[1])),
   readLines: (s) => s.split(/\r?\n/),
   // With a closure, the GDK's Object methods, over the characters; otherwise a regular expression.
   find: (s, a) => (a[0] instanceof GClosure ? listMethods.find([...s], a) : regexFind(s, toStr(a[0]))),
@@ -109,3 +111,44 @@ export const stringMethods: Record<string, Method<string>> = {
   encodeAsURL: (s) => encodeURIComponent(s).replace(/%20/g, '+'),
   hashCode: (s) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 0),
 };
+
+/**
+ * `replaceAll(regex, replacement)` in Java's replacement syntax, or the GDK's with a closure called
+ * on each match: with the match alone when the pattern has no group; else with the whole match and
+ * each group as its arguments, which a closure of one parameter gets as one list (`it[1]`).
+ */
+function replace(s: string, a: Value[], all: boolean): string {
+  const closure = a[1];
+  if (!(closure instanceof GClosure)) return regexReplace(s, toStr(a[0]), toStr(a[1]), all);
+  const args = (groups: Value[]): Value[] => (groups.length === 1 ? groups : closure.arity > 1 ? groups : [groups]);
+  return regexReplaceWith(s, toStr(a[0]), (groups) => toStr(call(closure, args(groups))), all);
+}
+
+/**
+ * The GDK's `tr(source, replacement)`: each character of `source` (`a-z` is a range) becomes the
+ * character at the same place of `replacement`, whose last character stands for the places it
+ * lacks; a character listed twice takes its last place.
+ */
+function translate(s: string, source: string, replacement: string): string {
+  const from = expandRanges(source);
+  const to = expandRanges(replacement);
+  if (from.length === 0 || to.length === 0) return s;
+  return [...s].map((c) => {
+    const i = from.lastIndexOf(c);
+    return i < 0 ? c : to[Math.min(i, to.length - 1)];
+  }).join('');
+}
+
+function expandRanges(set: string): string[] {
+  const chars = [...set];
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i++) {
+    if (chars[i + 1] !== '-' || i + 2 >= chars.length) {
+      out.push(chars[i]);
+      continue;
+    }
+    for (let c = chars[i].codePointAt(0)!; c <= chars[i + 2].codePointAt(0)!; c++) out.push(String.fromCodePoint(c));
+    i += 2;
+  }
+  return out;
+}

@@ -3,7 +3,7 @@
 import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
-import { GClosure, GMapEntry, isNumber, type Value } from '../values.js';
+import { asJavaArray, GClosure, GMapEntry, isNumber, type Value } from '../values.js';
 
 export const NOT_FOUND: unique symbol = Symbol('not found');
 export type MethodResult = Value | typeof NOT_FOUND;
@@ -58,7 +58,7 @@ export function lookup<T>(table: Record<string, Method<T>>, self: T, name: strin
 
 /** A Java byte[] as the model holds it: a list of signed bytes (-128..127), as Java prints them. */
 export function javaBytes(buffer: Uint8Array): number[] {
-  return [...buffer].map((b) => (b > 127 ? b - 256 : b));
+  return asJavaArray([...buffer].map((b) => (b > 127 ? b - 256 : b)));
 }
 
 /** The bytes of a byte[] the app holds; each element is cast to a byte, as Java's (byte) does. */

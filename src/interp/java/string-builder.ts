@@ -26,6 +26,10 @@ export function stringBuilderMethod(builder: GStringBuilder, name: string, args:
     case 'length':
     case 'size':
       return builder.text.length;
+    case 'reverse':
+      builder.text = [...builder.text].reverse().join('');
+      noteMutation(builder);
+      return builder;
   }
   return NOT_FOUND;
 }

@@ -7,9 +7,9 @@ export { NOT_FOUND, iterate, listGet, listPut, type MethodResult } from './gdk/s
 export { regexMatches, regexMatchesWithGroups } from './gdk/regex.js';
 import { GroovyError, numberFormat } from './errors.js';
 import * as num from './numbers.js';
-import { compare, equals, isCase, minus, plus, toStr, truthy } from './operators.js';
+import { compare, equals, isCase, minus, plus, setOf, toStr, truthy } from './operators.js';
 import { ClassRef, className, GClosure, GDate, GMapEntry, isNumber, type Value } from './values.js';
-import { iterableMethods, listMethods, uniqueValues } from './gdk/collections.js';
+import { iterableMethods, listMethods } from './gdk/collections.js';
 import { entryMethods, mapMethods } from './gdk/maps.js';
 import { numberMethods } from './gdk/numbers.js';
 import { PARSING_PREDICATES, stringMethods } from './gdk/strings.js';
@@ -180,7 +180,7 @@ export function castValue(v: Value, typeName: string): MethodResult {
     case 'Set':
     case 'HashSet':
     case 'LinkedHashSet':
-      return uniqueValues(iterate(v), null);
+      return setOf(iterate(v));
     case 'Map':
     case 'LinkedHashMap':
     case 'HashMap':

@@ -4,10 +4,10 @@ import type * as ast from '../parser/ast.js';
 import { GroovyError, nullPointer } from './errors.js';
 import { iterate, regexMatches, regexMatchesWithGroups } from './groovy-methods.js';
 import * as num from './numbers.js';
-import { compare, equals, isCase, minus, plus, times, toStr, truthy } from './operators.js';
+import { addToSet, compare, equals, isCase, minus, plus, times, toStr, truthy } from './operators.js';
 import { noteMutation } from './ownership.js';
 import { appendTo } from './java/string-builder.js';
-import { GMapEntry, GStringBuilder, TrackedMap, className, isNumber, type Value } from './values.js';
+import { GMapEntry, GStringBuilder, TrackedMap, className, isNumber, isSet, type Value } from './values.js';
 import { callClosure, recurse, unsupported, type Frame, type Ref } from './frame.js';
 import { assignName, getAt, getProperty, propertyName, putAt, readWholeStore, resolveName, setProperty } from './properties.js';
 
@@ -45,7 +45,8 @@ function bitwise(op: string, a: Value, b: Value): Value {
 function leftShift(a: Value, b: Value): Value {
   if (Array.isArray(a)) {
     noteMutation(a);
-    a.push(b);
+    if (isSet(a)) addToSet(a, b);
+    else a.push(b);
     return a;
   }
   if (a instanceof Map) {

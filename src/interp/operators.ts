@@ -21,6 +21,8 @@ import {
   TrackedMap,
   className,
   isNumber,
+  isSet,
+  markSet,
   type GMap,
   type Value,
 } from './values.js';
@@ -45,6 +47,25 @@ export function equals(a: Value, b: Value): boolean {
   return equalValues(a, b, new ValueWalk());
 }
 
+function sameElements(a: Value[], b: Value[], walk: ValueWalk): boolean {
+  return a.length === b.length && walk.inside(a.length, () => a.every((x) => b.some((y) => equalValues(x, y, walk))));
+}
+
+/** A new set of the elements, each once, in the order they first come. */
+export function setOf(items: readonly Value[]): Value[] {
+  const set = markSet<Value[]>([]);
+  for (const x of items) addToSet(set, x);
+  return set;
+}
+
+/** Set.add: false, and no change, when the set holds an equal element already. */
+export function addToSet(set: Value[], x: Value): boolean {
+  if (set.some((e) => equals(e, x))) return false;
+  checkLength('list', set.length + 1);
+  set.push(x);
+  return true;
+}
+
 function equalValues(a: Value, b: Value, walk: ValueWalk): boolean {
   if (a === b) return true;
   if (a === null || b === null) return false;
@@ -52,6 +73,8 @@ function equalValues(a: Value, b: Value, walk: ValueWalk): boolean {
   if (a instanceof DeviceStateMap && typeof b === 'string') return a.text === b;
   if (b instanceof DeviceStateMap && typeof a === 'string') return b.text === a;
   if (typeof a !== 'object' || typeof b !== 'object') return false;
+  // A set equals a set of the same elements in any order, and never a list (AbstractSet.equals).
+  if (isSet(a) || isSet(b)) return isSet(a) && isSet(b) && sameElements(a as Value[], b as Value[], walk);
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && walk.inside(a.length, () => a.every((x, i) => equalValues(x, b[i], walk)));
   if (a instanceof Map) return b instanceof Map && walk.inside(a.size, () => mapsEqual(a, b, walk));
   if (a instanceof GDate) return b instanceof GDate && a.time === b.time;
@@ -152,7 +175,8 @@ export function plus(a: Value, b: Value): Value {
   if (isNumber(a) && typeof b === 'string') return concat(toStr(a), b);
   if (Array.isArray(a)) {
     checkLength('list', a.length + (Array.isArray(b) ? b.length : 1));
-    return Array.isArray(b) ? [...a, ...b] : [...a, b];
+    const joined = Array.isArray(b) ? [...a, ...b] : [...a, b];
+    return isSet(a) ? setOf(joined) : joined;
   }
   if (a instanceof Map && b instanceof Map) {
     checkLength('map', a.size + b.size);
@@ -183,7 +207,8 @@ export function minus(a: Value, b: Value): Value {
   if (isNumber(a) && isNumber(b)) return num.subtract(a, b);
   if (Array.isArray(a)) {
     const removed = Array.isArray(b) ? b : [b];
-    return a.filter((x) => !removed.some((r) => equals(x, r)));
+    const kept = a.filter((x) => !removed.some((r) => equals(x, r)));
+    return isSet(a) ? markSet(kept) : kept;
   }
   if (typeof a === 'string') {
     const s = toStr(b);
@@ -234,7 +259,8 @@ const TYPE_ALIASES: Record<string, string[]> = {
   Double: ['Double', 'double', 'Float', 'float', 'Number', 'Object'],
   String: ['String', 'GString', 'CharSequence', 'Object'],
   Boolean: ['Boolean', 'boolean', 'Object'],
-  ArrayList: ['ArrayList', 'List', 'Collection', 'Iterable', 'Object', 'Set', 'HashSet', 'LinkedHashSet'],
+  ArrayList: ['ArrayList', 'List', 'Collection', 'Iterable', 'Object'],
+  LinkedHashSet: ['LinkedHashSet', 'HashSet', 'Set', 'Collection', 'Iterable', 'Object'],
   LinkedHashMap: ['LinkedHashMap', 'Map', 'HashMap', 'Object'],
   Date: ['Date', 'Object'],
   Closure: ['Closure', 'Object'],

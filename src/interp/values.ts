@@ -8,7 +8,8 @@
 //   BigDecimal                 Decimal (value + scale, for Groovy's printing: 2.50 stays "2.50")
 //   Double / Float             Double
 //   String / GString           string (a GString equals a String of the same content, as in Groovy ==)
-//   List / Set                 Value[] (Set: GList with set semantics is not modelled; `unique()` is)
+//   List                       Value[]
+//   Set (HashSet, LinkedHashSet) Value[] marked by `markSet`, without duplicates, in insertion order
 //   Java array (String[] ...)  Value[] marked by `asJavaArray` (it has `length`)
 //   Map (LinkedHashMap)        GMap = JS Map, insertion order kept as Groovy does
 //   Range                      Value[] (ranges are materialised; the corpus only uses small ones)
@@ -237,6 +238,19 @@ export function isJavaArray(v: Value): v is Value[] {
   return Array.isArray(v) && JAVA_ARRAYS.has(v);
 }
 
+/** The lists that stand for Java sets (`as Set`, `toSet()`, `new HashSet()`): they hold no element twice. */
+const SETS = new WeakSet<Value[]>();
+
+/** Marks a list without duplicates as a set; operators.ts `setOf` makes one from any list. */
+export function markSet<T extends Value[]>(list: T): T {
+  SETS.add(list);
+  return list;
+}
+
+export function isSet(v: Value): boolean {
+  return Array.isArray(v) && SETS.has(v);
+}
+
 export function isList(v: Value): v is Value[] {
   return Array.isArray(v);
 }
@@ -257,7 +271,7 @@ export function className(v: Value): string {
   if (typeof v === 'string') return 'String';
   if (v instanceof Decimal) return 'BigDecimal';
   if (v instanceof Double) return 'Double';
-  if (Array.isArray(v)) return 'ArrayList';
+  if (Array.isArray(v)) return isSet(v) ? 'LinkedHashSet' : 'ArrayList';
   if (v instanceof Map) return 'LinkedHashMap';
   if (v instanceof GClosure) return 'Closure';
   if (v instanceof GDate) return 'Date';

@@ -98,6 +98,27 @@ describe("a regular expression's replacement computed by a closure", () => {
   });
 });
 
+describe('sets', () => {
+  it('hold each element once however it is added: as Set, toSet(), new HashSet/LinkedHashSet, <<, add, addAll, +', () => {
+    expect(show('def s = [] as Set; s << 1; s << 1; [s.add(1), s.add(2), s]')).toBe('[false, true, [1, 2]]');
+    expect(show('[new LinkedHashSet([3, 1, 3]), new HashSet(["a", "a"]).size(), [1, 2].toSet() << 2]')).toBe('[[3, 1], 1, [1, 2]]');
+    expect(show('def s = [] as Set; [s.addAll([1, 1, 2]), s.addAll([1]), s, (([1, 2] as Set) + [2, 3])]')).toBe('[true, false, [1, 2], [1, 2, 3]]');
+    // speaker-notify-with-sound collects the song options in a LinkedHashSet, so a song heard twice is offered once.
+    expect(show('def options = new LinkedHashSet(); options << "a"; options.addAll(["a", "b"]); options.take(20) as List')).toBe('[a, b]');
+  });
+  it('equal a set of the same elements in any order, and never a list', () => {
+    expect(show('[[1, 1, 2].toSet() == ([2, 1] as Set), ([1, 2] as Set) == [1, 2], [1, 2] == ([1, 2] as Set)]')).toBe('[true, false, false]');
+  });
+  it('are Sets and not Lists to instanceof; a list is not a Set', () => {
+    expect(show('[([1] as Set) instanceof Set, ([1] as Set) instanceof List, [1] instanceof Set, [a: 1].keySet() instanceof Set]')).toBe('[true, false, false, true]');
+  });
+  it('remove an element, not an index; sort into a new list and stay as they were; findAll gives a set', () => {
+    expect(show('def s = [5, 1] as Set; s.remove(1); s')).toBe('[5]');
+    expect(show('def s = [3, 1] as Set; def sorted = s.sort(); [s, sorted, sorted instanceof List]')).toBe('[[3, 1], [1, 3], true]');
+    expect(show('(["a", "b"] as Set).findAll { it != "a" } instanceof Set')).toBe('true');
+  });
+});
+
 describe('Java arrays', () => {
   it("have a length: split's String[], toCharArray, bytes, a new array and a list given to an array parameter", () => {
     expect(show('["a.b.c".split("\\\\.").length, "ab".toCharArray().length, "ab".bytes.length, new int[4].length]')).toBe('[3, 2, 2, 4]');

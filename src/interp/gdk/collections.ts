@@ -2,8 +2,8 @@
 // collect, find, sort, unique, groupBy, sum, join, ...
 import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
-import { compare, equals, isCase, minus, plus, toStr, truthy } from '../operators.js';
-import { asJavaArray, GClosure, GMapEntry, type GMap, type Value } from '../values.js';
+import { addToSet, compare, equals, isCase, minus, plus, setOf, toStr, truthy } from '../operators.js';
+import { asJavaArray, GClosure, GMapEntry, isSet, markSet, type GMap, type Value } from '../values.js';
 import { asNum, bufferOf, call, callEach, closureArg, iterate, listGet, listPut, type Method } from './support.js';
 
 export function sortValues(items: Value[], c: GClosure | null): Value[] {
@@ -148,7 +148,7 @@ export const iterableMethods: Record<string, Method<Value[]>> = {
   countBy: (s, a) => countBy(s, closureArg(a)!),
   toList: (s) => [...s],
   asList: (s) => [...s],
-  toSet: (s) => uniqueValues(s, null),
+  toSet: (s) => setOf(s),
   grep: (s, a) => s.filter((e) => isCase(a[0], e, call)),
   size: (s) => s.length,
   isEmpty: (s) => s.length === 0,
@@ -160,9 +160,13 @@ export const listMethods: Record<string, Method<Value[]>> = {
   encodeBase64: (s) => bufferOf(s).toString('base64'),
   // Its hex digits (`md.digest(bytes).encodeHex().toString()`), two per byte, lower case.
   encodeHex: (s) => bufferOf(s).toString('hex'),
-  findAll: (s, a) => s.filter((e) => (closureArg(a) ? truthy(callEach(closureArg(a)!, e)) : truthy(e))),
+  findAll: (s, a) => {
+    const found = s.filter((e) => (closureArg(a) ? truthy(callEach(closureArg(a)!, e)) : truthy(e)));
+    return isSet(s) ? markSet(found) : found;
+  },
   sort: (s, a) => {
-    const mutate = a[0] !== false;
+    // A list sorts in place; a set gives a new sorted list and stays as it was.
+    const mutate = a[0] !== false && !isSet(s);
     return sortValues(mutate ? s : [...s], closureArg(a));
   },
   toSorted: (s, a) => sortValues([...s], closureArg(a)),
@@ -205,12 +209,14 @@ export const listMethods: Record<string, Method<Value[]>> = {
   lastIndexOf: (s, a) => s.map((e) => equals(e, a[0])).lastIndexOf(true),
   reverse: (s) => [...s].reverse(),
   add: (s, a) => {
+    if (isSet(s)) return addToSet(s, a[0]);
     if (a.length === 2) s.splice(num.toInt(a[0]), 0, a[1]);
     else s.push(a[0]);
     return true;
   },
   leftShift: (s, a) => {
-    s.push(a[0]);
+    if (isSet(s)) addToSet(s, a[0]);
+    else s.push(a[0]);
     return s;
   },
   push: (s, a) => {
@@ -222,11 +228,16 @@ export const listMethods: Record<string, Method<Value[]>> = {
     return s.pop() ?? null;
   },
   addAll: (s, a) => {
-    s.push(...iterate(a[0]));
-    return true;
+    const items = iterate(a[0]);
+    if (!isSet(s)) {
+      s.push(...items);
+      return items.length > 0;
+    }
+    return items.map((x) => addToSet(s, x)).some(Boolean);
   },
   remove: (s, a) => {
-    if (typeof a[0] === 'number') return s.splice(a[0], 1)[0] ?? null;
+    // A list's remove(int) takes out by index; a set has only remove(Object).
+    if (typeof a[0] === 'number' && !isSet(s)) return s.splice(a[0], 1)[0] ?? null;
     const i = s.findIndex((e) => equals(e, a[0]));
     if (i >= 0) s.splice(i, 1);
     return i >= 0;

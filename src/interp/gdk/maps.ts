@@ -1,7 +1,7 @@
 // GDK methods of maps (LinkedHashMap semantics) and of their entries.
 import { compare, equals, minus, plus, truthy } from '../operators.js';
 import { noteMutation } from '../ownership.js';
-import { GMapEntry, type GMap } from '../values.js';
+import { GMapEntry, markSet, type GMap } from '../values.js';
 import { sortValues } from './collections.js';
 import { callEach, closureArg, iterate, type Method } from './support.js';
 
@@ -41,7 +41,7 @@ export const mapMethods: Record<string, Method<GMap>> = {
   containsKey: (m, a) => m.has(a[0]),
   getOrDefault: (m, a) => (m.has(a[0]) ? (m.get(a[0]) ?? null) : a[1]),
   containsValue: (m, a) => [...m.values()].some((v) => equals(v, a[0])),
-  keySet: (m) => [...m.keys()],
+  keySet: (m) => markSet([...m.keys()]),
   values: (m) => [...m.values()],
   entrySet: (m) => iterate(m),
   findAll: (m, a) => new Map([...m].filter(([k, v]) => truthy(callEach(closureArg(a)!, new GMapEntry(k, v, m))))),

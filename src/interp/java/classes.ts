@@ -5,7 +5,7 @@
 import { GroovyError, missingProperty } from '../errors.js';
 import { NOT_FOUND, castValue, iterate, parseNumberStatic, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
-import { toStr } from '../operators.js';
+import { setOf, toStr } from '../operators.js';
 import { newRandom } from '../random.js';
 import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';
@@ -177,9 +177,10 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
       return NOT_FOUND;
     case 'ArrayList':
     case 'LinkedList':
+      return args.length && !isNumber(args[0]) ? [...iterate(args[0])] : [];
     case 'HashSet':
     case 'LinkedHashSet':
-      return args.length && !isNumber(args[0]) ? [...iterate(args[0])] : [];
+      return setOf(args.length && !isNumber(args[0]) ? iterate(args[0]) : []);
     case 'HashMap':
     case 'LinkedHashMap':
       return args[0] instanceof Map ? new Map(args[0]) : new Map(n ?? []);

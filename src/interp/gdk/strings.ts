@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { GroovyError, missingMethod } from '../errors.js';
 import * as num from '../numbers.js';
 import { formatJava } from '../java/formatter.js';
+import { stringHashCode } from '../java/object-methods.js';
 import { compare, minus, toStr } from '../operators.js';
 import { regexFind, regexFindAll, regexMatches, regexReplace, regexReplaceWith, regexSplit } from './regex.js';
 import { asJavaArray, GClosure, type Value } from '../values.js';
@@ -109,7 +110,7 @@ export const stringMethods: Record<string, Method<string>> = {
   // The GDK's inverse of encodeBase64: the bytes the text encodes (`new String(bytes)` reads them back).
   decodeBase64: (s) => javaBytes(Buffer.from(s, 'base64')),
   encodeAsURL: (s) => encodeURIComponent(s).replace(/%20/g, '+'),
-  hashCode: (s) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 0),
+  hashCode: stringHashCode,
 };
 
 /**

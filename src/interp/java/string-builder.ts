@@ -4,10 +4,10 @@
 // its contents (operators.ts).
 import { GroovyError } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
-import { ValueWalk } from '../limits.js';
 import { concat, toStr } from '../operators.js';
 import { noteMutation } from '../ownership.js';
 import { GStringBuilder, className, type Value } from '../values.js';
+import { javaString } from './object-methods.js';
 
 /** `new StringBuilder()`, `new StringBuilder("text")`, `new StringBuilder(capacity)`. */
 export function newStringBuilder(javaClass: GStringBuilder['javaClass'], args: Value[]): GStringBuilder {
@@ -40,13 +40,7 @@ export function stringBuilderMethod(builder: GStringBuilder, name: string, args:
  * builder held in a field or a state key is a write of that location.
  */
 export function appendTo(builder: GStringBuilder, v: Value): GStringBuilder {
-  builder.text = concat(builder.text, javaString(v, new ValueWalk()));
+  builder.text = concat(builder.text, javaString(v));
   noteMutation(builder);
   return builder;
-}
-
-function javaString(v: Value, walk: ValueWalk): string {
-  if (Array.isArray(v)) return walk.inside(v.length, () => `[${v.map((x) => javaString(x, walk)).join(', ')}]`);
-  if (v instanceof Map) return walk.inside(v.size, () => `{${[...v].map(([k, x]) => `${javaString(k, walk)}=${javaString(x, walk)}`).join(', ')}}`);
-  return toStr(v);
 }

@@ -4,6 +4,7 @@ import { GroovyError } from './errors.js';
 import { checkLength, ValueWalk } from './limits.js';
 import * as num from './numbers.js';
 import { combineDurations, compareDurations, dateDifference, durationText, GDuration, shiftDate } from './java/durations.js';
+import { isExceptionSubclass } from './java/exceptions.js';
 import {
   BuiltinObject,
   ClassRef,
@@ -271,6 +272,7 @@ const TYPE_ALIASES: Record<string, string[]> = {
 /** `x instanceof T` with T as written (simple or qualified name). */
 export function instanceOf(x: Value, typeName: string): boolean {
   if (x === null) return false;
+  if (x instanceof GException) return isExceptionSubclass(x.className, typeName) || typeName === 'Object';
   const simple = typeName.slice(typeName.lastIndexOf('.') + 1);
   const cls = className(x);
   return cls === simple || (TYPE_ALIASES[cls] ?? ['Object']).includes(simple);

@@ -2,6 +2,7 @@
 // throw, assert. Each returns its value (Groovy's implicit return) or a Signal.
 import type * as ast from '../parser/ast.js';
 import { GroovyError } from './errors.js';
+import { isExceptionSubclass } from './java/exceptions.js';
 import { NOT_FOUND, castValue, iterate } from './groovy-methods.js';
 import { isCase, toStr, truthy } from './operators.js';
 import { asJavaArray, GException, TrackedMap, isJavaArray, isNumber, type Value } from './values.js';
@@ -172,11 +173,10 @@ function caseMatches(frame: Frame, test: ast.Expression, v: Value): boolean {
   return isCase(label, v, callClosure);
 }
 
-const CATCH_ALL = new Set(['Exception', 'Throwable', 'RuntimeException', 'Error', 'java.lang.Exception', 'java.lang.Throwable']);
-
+/** A catch clause catches its classes and their subclasses; one without a type (`catch (e)`) any Exception. */
 function catches(clause: ast.CatchClause, e: GroovyError): boolean {
-  if (clause.types.length === 0) return e.javaClass !== 'AssertionError';
-  return clause.types.some((t) => CATCH_ALL.has(t.name) || t.name.slice(t.name.lastIndexOf('.') + 1) === e.javaClass);
+  if (clause.types.length === 0) return isExceptionSubclass(e.javaClass, 'Exception');
+  return clause.types.some((t) => isExceptionSubclass(e.javaClass, t.name));
 }
 
 function execTry(frame: Frame, s: ast.Try): Completion {

@@ -260,6 +260,17 @@ describe('control flow', () => {
     expect(show('def s = ""; try { null.foo() } catch (e) { s += "c" } finally { s += "f" }; s')).toBe('cf');
     expect(show('try { throw new IllegalArgumentException("bad") } catch (IllegalArgumentException e) { e.message }')).toBe('bad');
   });
+  it("catches an exception by a superclass of its class, as Java's hierarchy has it, and tells it with instanceof", () => {
+    expect(show('try { Integer.parseInt("x") } catch (IllegalArgumentException e) { e.class.simpleName }')).toBe('NumberFormatException');
+    expect(show('try { "ab".substring(5) } catch (IndexOutOfBoundsException e) { "caught" }')).toBe('caught');
+    expect(show('try { String.format("%d", 1.5) } catch (IllegalArgumentException e) { e instanceof java.util.IllegalFormatException }')).toBe('true');
+    expect(show('try { null.foo() } catch (RuntimeException e) { [e instanceof NullPointerException, e instanceof IllegalStateException, e instanceof Exception] }')).toBe('[true, false, true]');
+  });
+  it('leaves an exception to the next clause, or to the caller, when no clause names one of its superclasses', () => {
+    expect(show('try { try { null.foo() } catch (IllegalArgumentException e) { "inner" } } catch (NullPointerException e) { "outer" }')).toBe('outer');
+    expect(show('try { new java.text.SimpleDateFormat("yyyy").parse("x") } catch (RuntimeException e) { "runtime" } catch (Exception e) { "checked" }')).toBe('checked');
+    expect(() => run('try { null.foo() } catch (Error e) { "error" }')).toThrow(/NullPointerException/);
+  });
   it('calls methods by dynamic names and reads getters as properties', () => {
     expect(show('def n = "hello"; "$n"()', 'def hello() { "hi" }')).toBe('hi');
     expect(show('allOk ? "ok" : "no"', 'private getAllOk() { modeOk && true }\nprivate getModeOk() { true }')).toBe('ok');

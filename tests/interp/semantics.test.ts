@@ -211,6 +211,9 @@ describe('GDK methods apps call rarely', () => {
 });
 
 describe('closures and collections', () => {
+  it("gives a closure parameter its default value when the call leaves it out", () => {
+    expect(show('def f = { a, int b = 2 -> a + b }; [f(1), f(1, 5), [1, 2].collect { x, y = 10 -> x + y }]')).toBe('[3, 6, [11, 12]]');
+  });
   it('binds it, explicit parameters and map entries', () => {
     expect(show('[1, 2, 3].collect { it * 2 }.sum()')).toBe('12');
     expect(show('[a: 1, b: 2].collect { k, v -> "$k$v" }.join("|")')).toBe('a1|b2');

@@ -121,7 +121,7 @@ export const stringMethods: Record<string, Method<string>> = {
 function replace(s: string, a: Value[], all: boolean): string {
   const closure = a[1];
   if (!(closure instanceof GClosure)) return regexReplace(s, toStr(a[0]), toStr(a[1]), all);
-  const args = (groups: Value[]): Value[] => (groups.length === 1 ? groups : closure.arity > 1 ? groups : [groups]);
+  const args = (groups: Value[]): Value[] => (groups.length === 1 || closure.arity > 1 ? groups : [groups]);
   return regexReplaceWith(s, toStr(a[0]), (groups) => toStr(call(closure, args(groups))), all);
 }
 

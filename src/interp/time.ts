@@ -217,9 +217,33 @@ function zoneText(offsetMs: number, letter: string): string {
   const sign = total < 0 ? '-' : '+';
   const hh = String(Math.floor(Math.abs(total) / 60)).padStart(2, '0');
   const mm = String(Math.abs(total) % 60).padStart(2, '0');
-  if (letter === 'X' && total === 0) return 'Z';
   if (letter === 'z') return `GMT${sign}${hh}:${mm}`;
   return `${sign}${hh}${mm}`;
+}
+
+/** SimpleDateFormat's ISO 8601 zone: `X` -08, `XX` -0800, `XXX` -08:00, and Z for UTC. */
+function isoZoneText(offsetMs: number, n: number): string {
+  if (n > 3) throw new GroovyError('IllegalArgumentException', `invalid ISO 8601 format: length=${n}`);
+  if (Math.round(offsetMs / MINUTE) === 0) return 'Z';
+  const full = zoneText(offsetMs, 'Z');
+  return n === 1 ? full.slice(0, 3) : n === 2 ? full : `${full.slice(0, 3)}:${full.slice(3)}`;
+}
+
+/** The day of the year, from 1. */
+function dayOfYear(w: WallClock): number {
+  return Math.round((Date.UTC(w.year, w.month - 1, w.day) - Date.UTC(w.year, 0, 1)) / 86_400_000) + 1;
+}
+
+function weekdayOfJanuaryFirst(w: WallClock): number {
+  return new Date(Date.UTC(w.year, 0, 1)).getUTCDay();
+}
+
+/**
+ * US weeks (Sunday to Saturday; week 1 holds January 1): the last days of December whose week
+ * ends in January are in the next year's first week (for the week year `Y` and the week `w`).
+ */
+function inNextYearsFirstWeek(w: WallClock): boolean {
+  return w.month === 12 && w.day + (6 - w.weekday) > 31;
 }
 
 /**
@@ -288,11 +312,19 @@ function formatField(c: string, n: number, w: WallClock, ms: number, offset: num
     case 'y':
       return n === 2 ? String(w.year % 100).padStart(2, '0') : pad(w.year);
     case 'Y': {
-      // The week year (US weeks, Sunday to Saturday; week 1 holds January 1): the last days of
-      // December whose week ends in January are in the next year's first week.
-      const weekYear = w.month === 12 && w.day + (6 - w.weekday) > 31 ? w.year + 1 : w.year;
+      const weekYear = inNextYearsFirstWeek(w) ? w.year + 1 : w.year;
       return n === 2 ? String(weekYear % 100).padStart(2, '0') : pad(weekYear);
     }
+    case 'G':
+      return 'AD';
+    case 'D':
+      return pad(dayOfYear(w));
+    case 'w':
+      return pad(inNextYearsFirstWeek(w) ? 1 : Math.floor((dayOfYear(w) - 1 + weekdayOfJanuaryFirst(w)) / 7) + 1);
+    case 'W':
+      return pad(Math.floor((w.day - 1 + (((w.weekday - (w.day - 1)) % 7) + 7) % 7) / 7) + 1);
+    case 'F':
+      return pad(Math.floor((w.day - 1) / 7) + 1);
     case 'M':
       return n >= 4 ? MONTH_NAMES[w.month - 1] : n === 3 ? MONTH_NAMES[w.month - 1].slice(0, 3) : pad(w.month);
     case 'd':
@@ -300,7 +332,7 @@ function formatField(c: string, n: number, w: WallClock, ms: number, offset: num
     case 'E':
       return n >= 4 ? DAY_NAMES[w.weekday] : DAY_NAMES[w.weekday].slice(0, 3);
     case 'u':
-      return String(w.weekday === 0 ? 7 : w.weekday);
+      return pad(w.weekday === 0 ? 7 : w.weekday);
     case 'H':
       return pad(w.hour);
     case 'k':
@@ -314,7 +346,7 @@ function formatField(c: string, n: number, w: WallClock, ms: number, offset: num
     case 's':
       return pad(w.second);
     case 'S':
-      return String(ms % 1000).padStart(3, '0').slice(0, Math.max(n, 3));
+      return pad(((ms % 1000) + 1000) % 1000);
     case 'a':
       return w.hour < 12 ? 'AM' : 'PM';
     case 'z':
@@ -322,7 +354,7 @@ function formatField(c: string, n: number, w: WallClock, ms: number, offset: num
     case 'Z':
       return zoneText(offset, 'Z');
     case 'X':
-      return zoneText(offset, 'X');
+      return isoZoneText(offset, n);
     default:
       if (/[A-Za-z]/.test(c)) throw new GroovyError('IllegalArgumentException', `Illegal pattern character '${c}'`);
       return c.repeat(n);

@@ -336,6 +336,14 @@ describe('time', () => {
     expect(show('timeToday("2019-07-30T15:00:00.000-0400", location.timeZone).format("yyyy-MM-dd HH:mm", location.timeZone)')).toBe('2019-08-01 15:00');
     expect(show('toDateTime("2019-07-30T15:00:00.000-0400").format("yyyy-MM-dd HH:mm", location.timeZone)')).toBe('2019-07-30 15:00');
   });
+  it("formats every SimpleDateFormat letter as Java does: the day of the year, US weeks, the ISO zone's three widths, milliseconds as a number", () => {
+    const utc = (pattern: string) => show(`new Date(1500000005000 + 7).format("${pattern}", TimeZone.getTimeZone("UTC"))`);
+    expect(utc('G D w W F E u k K S SSS')).toBe('AD 195 28 3 2 Fri 5 2 2 7 007');
+    expect(show('def d = new Date(1500000000000); [d.format("X", location.timeZone), d.format("XX", location.timeZone), d.format("XXX", location.timeZone), d.format("XXX", TimeZone.getTimeZone("UTC"))]')).toBe('[-04, -0400, -04:00, Z]');
+    // December 31, 2019 is a Tuesday of the week that ends in 2020: week 1 of week year 2020.
+    expect(show('Date.parse("yyyy-MM-dd", "2019-12-31").format("Y w D", TimeZone.getTimeZone("UTC"))')).toBe('2020 1 365');
+    expect(() => run('new Date(0).format("XXXX")')).toThrow(/IllegalArgumentException/);
+  });
 });
 
 describe('values of statements and expressions the corpus relies on', () => {

@@ -131,6 +131,12 @@ describe('Java arrays', () => {
 });
 
 describe('GDK methods apps call rarely', () => {
+  it("groups a map's entries into maps, and a list's elements into lists, with groupBy", () => {
+    expect(show('[[a: 1, b: 2, c: 3].groupBy { it.value % 2 }, [1, 2, 3].groupBy { it % 2 }]')).toBe('[[1:[a:1, c:3], 0:[b:2]], [1:[1, 3], 0:[2]]]');
+  });
+  it("writes a date in JSON as Groovy's JsonOutput does: ISO 8601 to the second, in GMT", () => {
+    expect(show('groovy.json.JsonOutput.toJson([at: new Date(1500000000000)])')).toBe('{"at":"2017-07-14T02:40:00+0000"}');
+  });
   it("counts a list's or a map's elements by key with countBy, in the order the keys first appear", () => {
     expect(show('[1, 2, 3, 4, 5].countBy { it % 2 == 0 ? "even" : "odd" }')).toBe('[odd:3, even:2]');
     expect(show('[a: 1, b: 2, c: 3].countBy { k, v -> v > 1 }')).toBe('[false:1, true:2]');

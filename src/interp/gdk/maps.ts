@@ -57,6 +57,17 @@ export const mapMethods: Record<string, Method<GMap>> = {
   clone: (m) => new Map(m),
   equals: (m, a) => equals(m, a[0]),
   collect: (m, a) => iterate(m).map((e) => callEach(closureArg(a)!, e)),
+  // Map.groupBy: the entries by key, each group a map of its entries (a list's groups are lists).
+  groupBy: (m, a) => {
+    const groups: GMap = new Map();
+    for (const e of iterate(m) as GMapEntry[]) {
+      const key = callEach(closureArg(a)!, e);
+      const group = groups.get(key);
+      if (group instanceof Map) group.set(e.key, e.value);
+      else groups.set(key, new Map([[e.key, e.value]]));
+    }
+    return groups;
+  },
   // Groovy's Map.inject: a closure of three parameters takes the total, the key and the value.
   inject: (m, a) => {
     const c = closureArg(a)!;

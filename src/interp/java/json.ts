@@ -4,7 +4,8 @@ import { GROOVY_OBJECT_METHODS, NOT_FOUND, type MethodResult } from '../groovy-m
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { noteMutation } from '../ownership.js';
-import { BuiltinObject, Double, GClosure, isNumber, type GMap, type Value } from '../values.js';
+import { BuiltinObject, Double, GClosure, GDate, isNumber, type GMap, type Value } from '../values.js';
+import { formatDate } from '../time.js';
 import { ValueWalk } from '../limits.js';
 
 function fromJson(v: unknown): Value {
@@ -22,6 +23,9 @@ export function parseJson(text: string): Value {
   }
 }
 
+/** How Groovy 2.4's JsonOutput writes a Date: ISO 8601 to the second, in GMT. */
+const JSON_DATE_FORMAT = "yyyy-MM-dd'T'HH:mm:ssZ";
+
 export function toJson(v: Value): string {
   return json(v, new ValueWalk());
 }
@@ -32,6 +36,7 @@ function json(v: Value, walk: ValueWalk): string {
   if (isNumber(v)) return num.formatNumber(v);
   if (Array.isArray(v)) return walk.inside(v.length, () => `[${v.map((x) => json(x, walk)).join(',')}]`);
   if (v instanceof Map) return walk.inside(v.size, () => `{${[...v].map(([k, x]) => `${JSON.stringify(toStr(k))}:${json(x, walk)}`).join(',')}}`);
+  if (v instanceof GDate) return JSON.stringify(formatDate(v.time, JSON_DATE_FORMAT, 'UTC'));
   return JSON.stringify(toStr(v));
 }
 

@@ -8,7 +8,7 @@ import { PLATFORM_CAPABILITIES } from './platform-capabilities.js';
 
 import type { AttributeSpec, CapabilitySpec, CommandSpec, PlainValue } from './capability-types.js';
 
-export type { AttributeDomain, AttributeSpec, CapabilitySpec, CommandSpec, CommandWrite, PlainValue, ToggleWhen } from './capability-types.js';
+export type { AttributeDomain, AttributeSpec, CapabilitySpec, CommandSpec, CommandWrite, PlainValue } from './capability-types.js';
 
 const ON_OFF = ['on', 'off'] as const;
 

@@ -251,14 +251,6 @@ export function isSet(v: Value): boolean {
   return Array.isArray(v) && SETS.has(v);
 }
 
-export function isList(v: Value): v is Value[] {
-  return Array.isArray(v);
-}
-
-export function isMap(v: Value): v is GMap {
-  return v instanceof Map;
-}
-
 export function isNumber(v: Value): v is number | Decimal | Double {
   return typeof v === 'number' || v instanceof Decimal || v instanceof Double;
 }

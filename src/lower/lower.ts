@@ -132,7 +132,7 @@ function deviceHandlerMark(program: ast.Program): { node: ast.Node; what: string
   return parse && { node: parse, what: 'a `parse(description)` method and no `definition` or `preferences`' };
 }
 
-export function lowerProgram(program: ast.Program, file: string, evaluatePreferences: PreferencesEvaluator): LowerResult {
+function lowerProgram(program: ast.Program, file: string, evaluatePreferences: PreferencesEvaluator): LowerResult {
   const mark = deviceHandlerMark(program);
   if (mark) {
     const { line, column } = mark.node.range.start;

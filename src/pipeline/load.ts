@@ -2,16 +2,11 @@
 // takes it as a parameter so that it never imports interp), and reads one app for the pair stages,
 // keeping the source text (the pair's event list is built from it, as the reference does).
 import { evaluatePreferences } from '../interp/smartthings/preferences.js';
-import { lowerParsed, lowerProgram, type LowerError, type LowerResult } from '../lower/lower.js';
+import { lowerParsed, type LowerError, type LowerResult } from '../lower/lower.js';
 import type { PairApp } from '../model/events.js';
-import type * as ast from '../parser/ast.js';
 import { parseFile, parseGroovy, type ParseOptions } from '../parser/parser.js';
 import type { ErrorKind } from '../util/error-kind.js';
 import { readSource } from '../util/files.js';
-
-export function lowerApp(program: ast.Program, file: string): LowerResult {
-  return lowerProgram(program, file, evaluatePreferences);
-}
 
 /** Parsing can be given a deadline (epoch ms): an app too large to parse in its pair's budget stops there. */
 export function lowerSource(source: string, file: string, options: ParseOptions = {}): LowerResult {

@@ -29,6 +29,7 @@ import {
   type GMap,
   type Value,
 } from './values.js';
+import { GroovyMap } from './groovy-map.js';
 
 export interface AppState {
   /** Script fields and binding variables, by name. */
@@ -98,7 +99,7 @@ function copyMap(m: GMap): GMap {
 }
 
 function copyEntries(m: GMap, walk: ValueWalk): GMap {
-  const out: GMap = new Map();
+  const out: GMap = new GroovyMap();
   for (const [k, x] of m) out.set(k, copied(x, walk));
   return out;
 }

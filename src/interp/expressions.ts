@@ -13,6 +13,7 @@ import { enterNode, locatedError, recurse, Scope, Signal, step, unsupported, typ
 import { binary, evalAssign, evalUnary, evalUpdate } from './operator-expressions.js';
 import { evalIndex, evalPropertyAccess, resolveName } from './properties.js';
 import { execStatements } from './statements.js';
+import { GroovyMap } from './groovy-map.js';
 
 const MAX_RANGE = 100_000;
 
@@ -119,7 +120,7 @@ export function evalList(frame: Frame, elements: readonly ast.Expression[]): Val
 }
 
 export function evalMap(frame: Frame, entries: readonly ast.MapEntry[]): GMap {
-  const m: GMap = new Map();
+  const m: GMap = new GroovyMap();
   for (const en of entries) {
     if (en.key === null) {
       const spread = evalExpr(frame, en.value);

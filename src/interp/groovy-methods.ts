@@ -7,7 +7,8 @@ export { NOT_FOUND, iterate, listGet, listPut, type MethodResult } from './gdk/s
 export { regexMatches, regexMatchesWithGroups } from './gdk/regex.js';
 import { GroovyError, numberFormat } from './errors.js';
 import * as num from './numbers.js';
-import { compare, equals, isCase, minus, plus, setOf, toStr, truthy } from './operators.js';
+import { equals, setOf } from './equality.js';
+import { compare, isCase, minus, plus, toStr, truthy } from './operators.js';
 import { ClassRef, className, GClosure, GDate, GMapEntry, isNumber, type Value } from './values.js';
 import { iterableMethods, listMethods } from './gdk/collections.js';
 import { entryMethods, mapMethods } from './gdk/maps.js';

@@ -1,6 +1,7 @@
-// Groovy's core operations on values: truth, equality, ordering, string conversion and the
-// arithmetic operators on non-numbers (string and list `+`, `-`, `*`, `<<`), plus `in`/isCase.
+// Groovy's core operations on values: truth, ordering, string conversion and the
+// arithmetic operators on non-numbers (string and list `+`, `-`, `*`, `<<`), plus `in`/isCase; equality is in equality.ts.
 import { GroovyError } from './errors.js';
+import { equals, setOf } from './equality.js';
 import { checkLength, ValueWalk } from './limits.js';
 import * as num from './numbers.js';
 import { combineDurations, compareDurations, dateDifference, durationText, GDuration, shiftDate } from './java/durations.js';
@@ -10,7 +11,6 @@ import {
   ClassRef,
   Decimal,
   DeviceRef,
-  DeviceStateMap,
   Double,
   GClosure,
   GDate,
@@ -24,9 +24,9 @@ import {
   isNumber,
   isSet,
   markSet,
-  type GMap,
   type Value,
 } from './values.js';
+import { GroovyMap } from './groovy-map.js';
 
 /** Groovy truth. */
 export function truthy(v: Value): boolean {
@@ -40,56 +40,6 @@ export function truthy(v: Value): boolean {
   if (v instanceof TrackedMap) return v.map.size > 0;
   // The GDK's asBoolean of a CharSequence.
   if (v instanceof GStringBuilder) return v.text.length > 0;
-  return true;
-}
-
-/** Groovy `==`: numbers by value across types, GString = String, lists and maps structurally. */
-export function equals(a: Value, b: Value): boolean {
-  return equalValues(a, b, new ValueWalk());
-}
-
-function sameElements(a: Value[], b: Value[], walk: ValueWalk): boolean {
-  return a.length === b.length && walk.inside(a.length, () => a.every((x) => b.some((y) => equalValues(x, y, walk))));
-}
-
-/** A new set of the elements, each once, in the order they first come. */
-export function setOf(items: readonly Value[]): Value[] {
-  const set = markSet<Value[]>([]);
-  for (const x of items) addToSet(set, x);
-  return set;
-}
-
-/** Set.add: false, and no change, when the set holds an equal element already. */
-export function addToSet(set: Value[], x: Value): boolean {
-  if (set.some((e) => equals(e, x))) return false;
-  checkLength('list', set.length + 1);
-  set.push(x);
-  return true;
-}
-
-function equalValues(a: Value, b: Value, walk: ValueWalk): boolean {
-  if (a === b) return true;
-  if (a === null || b === null) return false;
-  if (isNumber(a) && isNumber(b)) return num.compareNumbers(a, b) === 0;
-  if (a instanceof DeviceStateMap && typeof b === 'string') return a.text === b;
-  if (b instanceof DeviceStateMap && typeof a === 'string') return b.text === a;
-  if (typeof a !== 'object' || typeof b !== 'object') return false;
-  // A set equals a set of the same elements in any order, and never a list (AbstractSet.equals).
-  if (isSet(a) || isSet(b)) return isSet(a) && isSet(b) && sameElements(a as Value[], b as Value[], walk);
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && walk.inside(a.length, () => a.every((x, i) => equalValues(x, b[i], walk)));
-  if (a instanceof Map) return b instanceof Map && walk.inside(a.size, () => mapsEqual(a, b, walk));
-  if (a instanceof GDate) return b instanceof GDate && a.time === b.time;
-  if (a instanceof GDuration) return b instanceof GDuration && compareDurations(a, b) === 0;
-  if (a instanceof GMapEntry) return b instanceof GMapEntry && walk.inside(2, () => equalValues(a.key, b.key, walk) && equalValues(a.value, b.value, walk));
-  if (a instanceof ClassRef) return b instanceof ClassRef && a.name === b.name;
-  return false;
-}
-
-function mapsEqual(a: GMap, b: GMap, walk: ValueWalk): boolean {
-  if (a.size !== b.size) return false;
-  for (const [k, v] of a) {
-    if (!b.has(k) || !equalValues(v, b.get(k) ?? null, walk)) return false;
-  }
   return true;
 }
 
@@ -181,12 +131,12 @@ export function plus(a: Value, b: Value): Value {
   }
   if (a instanceof Map && b instanceof Map) {
     checkLength('map', a.size + b.size);
-    return new Map([...a, ...b]);
+    return new GroovyMap([...a, ...b]);
   }
   // Map.plus(Collection<Map.Entry>): the map with the entries added (an empty list adds none).
   if (a instanceof Map && Array.isArray(b) && b.every((x) => x instanceof GMapEntry)) {
     checkLength('map', a.size + b.length);
-    return new Map([...a, ...b.map((x): [Value, Value] => [x.key, x.value])]);
+    return new GroovyMap([...a, ...b.map((x): [Value, Value] => [x.key, x.value])]);
   }
   if (a instanceof GDate && typeof b === 'number') return new GDate(a.time + b * 86_400_000);
   if (a instanceof GDate && b instanceof GDuration) return shiftDate(a, b, 1);
@@ -217,7 +167,7 @@ export function minus(a: Value, b: Value): Value {
     return i < 0 ? a : a.slice(0, i) + a.slice(i + s.length);
   }
   if (a instanceof Map && b instanceof Map) {
-    return new Map([...a].filter(([k, v]) => !(b.has(k) && equals(b.get(k) ?? null, v))));
+    return new GroovyMap([...a].filter(([k, v]) => !(b.has(k) && equals(b.get(k) ?? null, v))));
   }
   if (a instanceof GDate && typeof b === 'number') return new GDate(a.time - b * 86_400_000);
   if (a instanceof GDate && b instanceof GDuration) return shiftDate(a, b, -1);

@@ -13,6 +13,7 @@ import { GDate, GEvent, type DeviceRef, type Value } from '../interp/values.js';
 import { eventDataOf, isManualEvent, type PlainValue } from '../devices/capabilities.js';
 import { isLocationVariable, type DeviceState, type HomeWorld, type LocationVariable } from './home-world.js';
 import type { TraceStep } from './trace-step.js';
+import { GroovyMap } from '../interp/groovy-map.js';
 
 /**
  * A part of the home's state a transition used beyond the locations it accessed: an app whose code
@@ -319,5 +320,5 @@ function matches(s: RuntimeSubscription, e: GEvent): boolean {
 
 /** An event's data as the interpreter's map (`evt.data` prints it as JSON, `evt.jsonData` is the map). */
 export function dataMap(data: Readonly<Record<string, PlainValue>> | null): Map<Value, Value> | null {
-  return data === null ? null : new Map<Value, Value>(Object.entries(data));
+  return data === null ? null : new GroovyMap(Object.entries(data));
 }

@@ -13,6 +13,7 @@ import { methodWrites } from '../analysis/method-writes.js';
 import type { EndpointPayload } from '../analysis/device-payloads.js';
 import type { GMap, Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
+import { GroovyMap } from '../interp/groovy-map.js';
 
 /** The type of the environment events "the service now answers X" (device events of the web-service device). */
 export const WEB_ANSWER_EVENT = 'web';
@@ -62,8 +63,8 @@ export function serviceResponse(service: WebService, answer: string | null): GMa
   // object: its fields read as null, as those of a service's answer that lacks them. Text would
   // make the app's every read of a field a MissingPropertyException no service could cause.
   response.set('status', 200);
-  if (!response.has('data')) response.set('data', new Map());
-  if (!response.has('headers')) response.set('headers', new Map());
+  if (!response.has('data')) response.set('data', new GroovyMap());
+  if (!response.has('headers')) response.set('headers', new GroovyMap());
   return response;
 }
 
@@ -76,7 +77,7 @@ export function endpointRequest(endpoint: Endpoint, label: string): { request: G
   const leaf = (prefixes: readonly string[]) => (path: PayloadPath): Value =>
     payload.values[`${prefixes[0]}.${path.join('.')}`] ?? formatted(prefixes.map((p) => endpoint.formats[[p, ...path].join('.')]).find((f) => f !== undefined), payload.answer);
   const json = payloadMap(endpoint.jsonPaths, leaf([JSON_ROOT, 'request.JSONObject']));
-  const request: GMap = new Map<Value, Value>([['JSON', json], ['JSONObject', json], ['headers', new Map()]]);
+  const request: GMap = new GroovyMap([['JSON', json], ['JSONObject', json], ['headers', new GroovyMap()]]);
   // A path's and a query's parameters arrive as text (`/device/:id`, `?level=50`); JSON keeps numbers.
   const param = leaf(['params']);
   return { request, params: payloadMap(endpoint.paramPaths, (path) => String(param(path))) };
@@ -84,14 +85,14 @@ export function endpointRequest(endpoint: Endpoint, label: string): { request: G
 
 /** A nested map with the value `leaf` gives at every leaf path. */
 function payloadMap(paths: readonly PayloadPath[], leaf: (path: PayloadPath) => Value): GMap {
-  const root: GMap = new Map();
+  const root: GMap = new GroovyMap();
   for (const path of paths) {
     if (path.length === 0) continue;
     let map = root;
     for (const key of path.slice(0, -1)) {
       const next = map.get(key);
       if (next instanceof Map) map = next;
-      else map.set(key, (map = new Map()));
+      else map.set(key, (map = new GroovyMap()));
     }
     map.set(path[path.length - 1], leaf(path));
   }

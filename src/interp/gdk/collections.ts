@@ -2,9 +2,11 @@
 // collect, find, sort, unique, groupBy, sum, join, ...
 import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
-import { addToSet, compare, equals, isCase, minus, plus, setOf, toStr, truthy } from '../operators.js';
+import { addToSet, equals, setOf } from '../equality.js';
+import { compare, isCase, minus, plus, toStr, truthy } from '../operators.js';
 import { asJavaArray, GClosure, GMapEntry, isSet, markSet, type GMap, type Value } from '../values.js';
 import { asNum, bufferOf, call, callEach, closureArg, iterate, listGet, listPut, type Method } from './support.js';
+import { GroovyMap } from '../groovy-map.js';
 
 export function sortValues(items: Value[], c: GClosure | null): Value[] {
   if (!c) return items.sort(compare);
@@ -58,7 +60,7 @@ export function uniqueValues(items: Value[], c: GClosure | null): Value[] {
 }
 
 function groupBy(items: Value[], c: GClosure): GMap {
-  const out: GMap = new Map();
+  const out: GMap = new GroovyMap();
   for (const e of items) {
     const key = callEach(c, e);
     const group = out.get(key);
@@ -70,7 +72,7 @@ function groupBy(items: Value[], c: GClosure): GMap {
 
 /** Groovy's countBy: how many elements have each key, in the order the keys first appear. */
 function countBy(items: Value[], c: GClosure): GMap {
-  const out: GMap = new Map();
+  const out: GMap = new GroovyMap();
   for (const e of items) {
     const key = callEach(c, e);
     out.set(key, ((out.get(key) as number | undefined) ?? 0) + 1);
@@ -113,7 +115,7 @@ export const iterableMethods: Record<string, Method<Value[]>> = {
   collect: (s, a) => (closureArg(a) ? s.map((e) => callEach(closureArg(a)!, e)) : [...s]),
   collectMany: (s, a) => s.flatMap((e) => iterate(callEach(closureArg(a)!, e))),
   collectEntries: (s, a) => {
-    const out: GMap = new Map();
+    const out: GMap = new GroovyMap();
     for (const e of s) {
       const r = closureArg(a) ? callEach(closureArg(a)!, e) : e;
       if (r instanceof Map) for (const [k, v] of r) out.set(k, v);
@@ -179,7 +181,7 @@ export const listMethods: Record<string, Method<Value[]>> = {
   toUnique: (s, a) => uniqueValues(s, closureArg(a)),
   // Groovy's Tuple2 of element and index is a list, so `collect { v, i -> }` destructures it.
   withIndex: (s, a) => s.map((e, i) => [e, i + (a.length ? num.toInt(a[0]) : 0)]),
-  indexed: (s, a) => new Map(s.map((e, i) => [i + (a.length ? num.toInt(a[0]) : 0), e])),
+  indexed: (s, a) => new GroovyMap(s.map((e, i) => [i + (a.length ? num.toInt(a[0]) : 0), e])),
   first: (s) => {
     if (s.length === 0) throw new GroovyError('NoSuchElementException', 'Cannot access first() element from an empty List');
     return s[0];

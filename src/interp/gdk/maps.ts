@@ -1,9 +1,11 @@
 // GDK methods of maps (LinkedHashMap semantics) and of their entries.
-import { compare, equals, minus, plus, truthy } from '../operators.js';
+import { equals } from '../equality.js';
+import { compare, minus, plus, truthy } from '../operators.js';
 import { noteMutation } from '../ownership.js';
 import { GMapEntry, markSet, type GMap } from '../values.js';
 import { sortValues } from './collections.js';
 import { callEach, closureArg, iterate, type Method } from './support.js';
+import { GroovyMap } from '../groovy-map.js';
 
 export const mapMethods: Record<string, Method<GMap>> = {
   size: (m) => m.size,
@@ -44,27 +46,27 @@ export const mapMethods: Record<string, Method<GMap>> = {
   keySet: (m) => markSet([...m.keys()]),
   values: (m) => [...m.values()],
   entrySet: (m) => iterate(m),
-  findAll: (m, a) => new Map([...m].filter(([k, v]) => truthy(callEach(closureArg(a)!, new GMapEntry(k, v, m))))),
+  findAll: (m, a) => new GroovyMap([...m].filter(([k, v]) => truthy(callEach(closureArg(a)!, new GMapEntry(k, v, m))))),
   sort: (m, a) => {
     const c = closureArg(a);
     const entries = iterate(m) as GMapEntry[];
     const sorted = c ? sortValues(entries, c) : entries.sort((x, y) => compare(x.key, y.key));
-    return new Map((sorted as GMapEntry[]).map((e) => [e.key, e.value]));
+    return new GroovyMap((sorted as GMapEntry[]).map((e) => [e.key, e.value]));
   },
-  subMap: (m, a) => new Map(iterate(a[0]).filter((k) => m.has(k)).map((k) => [k, m.get(k) ?? null])),
+  subMap: (m, a) => new GroovyMap(iterate(a[0]).filter((k) => m.has(k)).map((k) => [k, m.get(k) ?? null])),
   plus: (m, a) => plus(m, a[0]),
   minus: (m, a) => minus(m, a[0]),
-  clone: (m) => new Map(m),
+  clone: (m) => new GroovyMap(m),
   equals: (m, a) => equals(m, a[0]),
   collect: (m, a) => iterate(m).map((e) => callEach(closureArg(a)!, e)),
   // Map.groupBy: the entries by key, each group a map of its entries (a list's groups are lists).
   groupBy: (m, a) => {
-    const groups: GMap = new Map();
+    const groups: GMap = new GroovyMap();
     for (const e of iterate(m) as GMapEntry[]) {
       const key = callEach(closureArg(a)!, e);
       const group = groups.get(key);
       if (group instanceof Map) group.set(e.key, e.value);
-      else groups.set(key, new Map([[e.key, e.value]]));
+      else groups.set(key, new GroovyMap([[e.key, e.value]]));
     }
     return groups;
   },

@@ -5,7 +5,8 @@
 import { GroovyError, missingProperty } from '../errors.js';
 import { NOT_FOUND, castValue, iterate, parseNumberStatic, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
-import { setOf, toStr } from '../operators.js';
+import { setOf } from '../equality.js';
+import { toStr } from '../operators.js';
 import { newRandom } from '../random.js';
 import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';
@@ -21,6 +22,7 @@ import { bigDecimalConstant, mathConstant, mathStatic, roundingModeConstant } fr
 import { newStringBuilder } from './string-builder.js';
 import { bufferOf } from '../gdk/support.js';
 import { durationMethod, durationProperty, GDuration } from './durations.js';
+import { GroovyMap } from '../groovy-map.js';
 
 /** The charsets the model decodes bytes in, by Java's names (case-insensitive), as Node names them. */
 const CHARSETS: Readonly<Record<string, BufferEncoding>> = { 'utf-8': 'utf8', utf8: 'utf8', 'iso-8859-1': 'latin1' };
@@ -183,7 +185,7 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
       return setOf(args.length && !isNumber(args[0]) ? iterate(args[0]) : []);
     case 'HashMap':
     case 'LinkedHashMap':
-      return args[0] instanceof Map ? new Map(args[0]) : new Map(n ?? []);
+      return args[0] instanceof Map ? new GroovyMap(args[0]) : new GroovyMap(n ?? []);
     case 'String':
       return newString(args);
     case 'SecretKeySpec':

@@ -7,12 +7,13 @@ import { noteMutation } from '../ownership.js';
 import { BuiltinObject, Double, GClosure, GDate, isNumber, type GMap, type Value } from '../values.js';
 import { formatDate } from '../time.js';
 import { ValueWalk } from '../limits.js';
+import { GroovyMap } from '../groovy-map.js';
 
 function fromJson(v: unknown): Value {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'number') return Number.isInteger(v) ? v : num.toDecimalValue(new Double(v));
   if (Array.isArray(v)) return v.map(fromJson);
-  return new Map(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, fromJson(x)]));
+  return new GroovyMap(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, fromJson(x)]));
 }
 
 export function parseJson(text: string): Value {
@@ -119,7 +120,7 @@ export function jsonBuilderMethod(o: BuiltinObject, name: string, args: Value[])
   if (name === 'toPrettyString') return prettyPrint(o.id);
   if (name === 'getContent') return parseJson(o.id);
   if (GROOVY_OBJECT_METHODS.has(name)) return NOT_FOUND;
-  const content = name === 'call' ? callContent(args) : new Map([[name, rootValue(args)]]);
+  const content = name === 'call' ? callContent(args) : new GroovyMap([[name, rootValue(args)]]);
   o.id = toJson(content);
   noteMutation(o);
   return content;
@@ -137,10 +138,10 @@ function callContent(args: Value[]): Value {
 /** The value of the root key of `builder.name(...)`: nothing, a map, a closure, a map and a closure, or a list and a closure. */
 function rootValue(args: Value[]): Value {
   const [first = null, second = null] = args;
-  if (args.length === 0) return new Map();
+  if (args.length === 0) return new GroovyMap();
   if (args.length === 1 && first instanceof GClosure) return delegateContent(first, []);
   if (args.length === 1 && first instanceof Map) return first;
-  if (args.length === 2 && first instanceof Map && second instanceof GClosure) return new Map([...first, ...delegateContent(second, [])]);
+  if (args.length === 2 && first instanceof Map && second instanceof GClosure) return new GroovyMap([...first, ...delegateContent(second, [])]);
   if (args.length === 2 && Array.isArray(first) && second instanceof GClosure) return first.map((x) => delegateContent(second, [x]));
   throw new GroovyError('JsonException', 'Expected no arguments, a single map, a single closure, or a map and closure as arguments.');
 }
@@ -151,7 +152,7 @@ function rootValue(args: Value[]): Value {
  */
 function delegateContent(closure: GClosure, args: Value[]): GMap {
   if (!closure.invokeWithDelegate) throw new UnsupportedError('a JsonBuilder filled by a method closure');
-  const content: GMap = new Map();
+  const content: GMap = new GroovyMap();
   closure.invokeWithDelegate(
     {
       invokeMethod(name, values) {

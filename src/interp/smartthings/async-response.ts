@@ -13,6 +13,7 @@ import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { isNumber, type GMap, type Value } from '../values.js';
 import { constant, withGetters } from './http-response.js';
+import { GroovyMap } from '../groovy-map.js';
 
 export function asyncResponse(response: GMap): GMap {
   const status = response.get('status') ?? null;
@@ -22,10 +23,10 @@ export function asyncResponse(response: GMap): GMap {
     ['status', status],
     ['json', json],
     ['data', json instanceof Map || Array.isArray(json) ? toJson(json) : json === null ? null : toStr(json)],
-    ['headers', response.get('headers') ?? new Map()],
+    ['headers', response.get('headers') ?? new GroovyMap()],
     ['errorMessage', failed ? `HTTP ${toStr(status)}` : null],
   ];
-  const async = withGetters(new Map([...response, ...fields]), fields);
+  const async = withGetters(new GroovyMap([...response, ...fields]), fields);
   async.set('hasError', constant(failed));
   return async;
 }

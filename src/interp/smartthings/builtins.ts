@@ -17,6 +17,7 @@ import { asyncResponse } from './async-response.js';
 import { httpResponse } from './http-response.js';
 import { APP, installedAppId, LOCATION, mapOf } from './objects.js';
 import { offsetMs, platformApiFunctions } from './platform-apis.js';
+import { GroovyMap } from '../groovy-map.js';
 
 /** Positional arguments, with a named-argument map (`runIn(60, h, overwrite: false)`) as an options map. */
 function optionsOf(args: Value[], n: GMap | null): GMap | null {
@@ -227,7 +228,7 @@ function sunriseAndSunset(n: GMap | null, args: Value[]): GMap {
  * Its body only describes the page's inputs, which the preferences run reads (preferences.ts), so
  * it is not run here; the result is the page's options (`name`, `title`, ...).
  */
-const unshownPage: BuiltinFunction = (_ctx, args, n) => n ?? (args[0] instanceof Map ? args[0] : new Map());
+const unshownPage: BuiltinFunction = (_ctx, args, n) => n ?? (args[0] instanceof Map ? args[0] : new GroovyMap());
 
 /**
  * The platform's API server, where the app's endpoints are, with its port as the platform writes it

@@ -10,11 +10,12 @@
 import { getterOf } from '../../parser/accessors.js';
 import { toStr } from '../operators.js';
 import { GClosure, PlatformRecord, type GMap, type Value } from '../values.js';
+import { GroovyMap } from '../groovy-map.js';
 
 export const UNKNOWN_HEADER_VALUE = 'other';
 
 export function httpResponse(response: GMap): GMap {
-  const decorated = withGetters(new Map(response), [['status', response.get('status') ?? null], ['data', response.get('data') ?? null]]);
+  const decorated = withGetters(new GroovyMap(response), [['status', response.get('status') ?? null], ['data', response.get('data') ?? null]]);
   decorated.set('getHeaders', new GClosure((args) => (args.length === 0 || args[0] === null ? [] : [header(toStr(args[0]))]), 1));
   return decorated;
 }

@@ -9,9 +9,10 @@ import { GroovyError } from '../errors.js';
 import { parseJson } from '../java/json.js';
 import { toStr } from '../operators.js';
 import type { GMap, Value } from '../values.js';
+import { GroovyMap } from '../groovy-map.js';
 
 export function parseLanMessage(description: Value): GMap {
-  const message: GMap = new Map();
+  const message: GMap = new GroovyMap();
   if (description === null) return message;
   for (const [key, value] of descriptionEntries(toStr(description))) message.set(key, value);
   const headers = message.get('headers');
@@ -26,7 +27,7 @@ export function parseLanMessage(description: Value): GMap {
  * of strings, which apps use to read a LAN or SSDP description field by field (foscam-connect).
  */
 export function stringToMap(text: Value): GMap {
-  return new Map(text === null ? [] : descriptionEntries(toStr(text)));
+  return new GroovyMap(text === null ? [] : descriptionEntries(toStr(text)));
 }
 
 /** The `key:value` entries of a description, split at commas; a value may hold colons (`uuid:...::urn:...`). */
@@ -45,7 +46,7 @@ function decodeBase64(text: string): string {
 
 function addHeaders(message: GMap, header: string): void {
   const [firstLine, ...lines] = header.split(/\r?\n/);
-  const fields: GMap = new Map();
+  const fields: GMap = new GroovyMap();
   for (const line of lines) {
     const colon = line.indexOf(':');
     if (colon > 0) fields.set(line.slice(0, colon).trim(), line.slice(colon + 1).trim());

@@ -10,6 +10,7 @@ import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
 import { BuiltinObject, ClassRef, DeviceRef, GDate, type GMap, type Value } from '../values.js';
+import { GroovyMap } from '../groovy-map.js';
 
 export const LOCATION = new BuiltinObject('location');
 export const APP = new BuiltinObject('app');
@@ -42,7 +43,7 @@ const LOG_LEVELS: ReadonlySet<string> = new Set(['trace', 'debug', 'info', 'warn
 const ROUTINES = ['Good Morning!', 'Good Night!', 'Goodbye!', "I'm Back!"];
 
 export function mapOf(entries: Record<string, Value>): GMap {
-  return new Map(Object.entries(entries));
+  return new GroovyMap(Object.entries(entries));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -158,7 +159,7 @@ export function globalObject(name: string): Value | undefined {
   if (name === 'log') return LOG;
   if (name === ASYNC_HTTP_API) return ASYNC_HTTP;
   // The app's settings from the IDE (OAuth client ids, server URLs): none are set in the simulation.
-  if (name === 'appSettings') return new Map();
+  if (name === 'appSettings') return new GroovyMap();
   // The `physicalgraph` package (`physicalgraph.device.HubAction`, `...Protocol.LAN`).
   if (name === 'physicalgraph') return new ClassRef('physicalgraph');
   // The platform's Location class, which some apps subscribe to for the location (`subscribe(Location, "sunset", h)`).

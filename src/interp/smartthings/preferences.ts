@@ -21,6 +21,7 @@ import { toStr } from '../operators.js';
 import { NOW_MS } from '../time.js';
 import { smartThings } from './platform.js';
 import { GClosure, type GMap, type Value } from '../values.js';
+import { GroovyMap } from '../groovy-map.js';
 
 /** A page to visit: its name and the params of the link that opens it (null: opened without). */
 interface PageVisit {
@@ -95,7 +96,7 @@ function preferencesValue(input: InputIR): Value {
 
 function inputStub(run: PreferencesRun): BuiltinFunction {
   return (ctx, args, named) => {
-    const n: GMap = named ?? (args[0] instanceof Map ? args[0] : new Map());
+    const n: GMap = named ?? (args[0] instanceof Map ? args[0] : new GroovyMap());
     const positional = args.filter((a) => typeof a === 'string');
     const name = str(n.get('name')) ?? positional[0];
     const type = str(n.get('type')) ?? positional[1] ?? 'text';
@@ -150,7 +151,7 @@ function visitPage(run: PreferencesRun, ctx: RuntimeContext, name: string | unde
   run.page = name ?? outer;
   if (body) runClosure(body);
   // A page method taking `params` opened without them (declared, or reached by `nextPage`) gets an empty map.
-  else if (name && ctx.hasMethod(name)) ctx.app.invoke(name, [params ?? new Map()]);
+  else if (name && ctx.hasMethod(name)) ctx.app.invoke(name, [params ?? new GroovyMap()]);
   run.page = outer;
 }
 

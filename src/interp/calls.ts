@@ -6,16 +6,16 @@ import type * as ast from '../parser/ast.js';
 import type { FunctionIR } from '../ir/ir.js';
 import { CallDepthError, GroovyError, missingMethod, nullPointer, RecursionError } from './errors.js';
 import * as num from './numbers.js';
-import { NOT_FOUND, callGroovyMethod, castValue, iterate, misspelledMethod, nullObjectMethod, stringOnlyMethod } from './groovy-methods.js';
+import { NOT_FOUND, callGroovyMethod, castValue, iterate, misspelledMethod, nullObjectMethod, stringOnlyMethod, type MethodResult } from './groovy-methods.js';
 import { checkedSize, checkLength } from './limits.js';
 import { instanceOf } from './operators.js';
 import { MUTATING_METHODS, noteMutation } from './ownership.js';
 import { javaMethod, newObject } from './java/classes.js';
 import { stringBuilderMethod } from './java/string-builder.js';
 import { RANDOM_MUTATING, randomMethod } from './random.js';
-import { asJavaArray, BuiltinObject, ClassRef, className, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, GStringBuilder, isNumber, javaClassName, PlatformRecord, TrackedMap, type GMap, type Value } from './values.js';
+import { asJavaArray, BuiltinObject, ClassRef, className, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, GStringBuilder, isNumber, javaClassName, PlatformRecord, TrackedMap, type ClosureDelegate, type GMap, type Value } from './values.js';
 import { recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
-import { describe, propertyName, readWholeStore } from './properties.js';
+import { describe, findProperty, propertyName, readWholeStore, storeProperty } from './properties.js';
 
 /**
  * The overload Groovy would pick for these arguments: by their count, then, among methods of that
@@ -147,8 +147,8 @@ export function evalCall(frame: Frame, e: ast.Call): Value {
 
 /**
  * `foo(args)`: a local variable (a closure, or an object whose `call` it is: `json { ... }` on a
- * JsonBuilder), the delegate of an enclosing closure, an app method, a runtime built-in, a field
- * holding a closure.
+ * JsonBuilder), the delegate of an enclosing closure, an app method, a runtime built-in, a
+ * delegate's property or a field holding a closure.
  */
 function callUnqualified(frame: Frame, name: string, args: Value[], named: GMap | null): Value {
   const app = frame.app;
@@ -156,15 +156,23 @@ function callUnqualified(frame: Frame, name: string, args: Value[], named: GMap 
   const local = scope?.vars.get(name);
   if (local instanceof GClosure) return local.invoke(withNamed(args, named));
   if (local instanceof BuiltinObject) return invokeMethod(frame, local, 'call', args, named);
-  // Groovy's DELEGATE_FIRST, as builders set it: the delegate answers every call it is given.
-  const delegate = frame.scope.findDelegate();
-  if (delegate) return delegate.invokeMethod(name, withNamed(args, named));
+  // Groovy's DELEGATE_FIRST: a delegate's own method before the app's (a builder's, JsonBuilder's, answers every call).
+  const delegates = frame.scope.delegates();
+  for (const delegate of delegates) {
+    const r = delegate.invokeMethod(name, withNamed(args, named));
+    if (r !== NOT_FOUND) return r;
+  }
   const fns = app.functions.get(name);
   const own = fns && compatibleOverload(fns, withNamed(args, named));
   if (own) return invokeFunction(app, own, withNamed(args, named));
   // An app method of the same name but another arity does not hide the runtime's (`def subscribe()`).
   if (Object.hasOwn(app.builtins, name)) return app.builtins[name](app, args, named);
   if (fns) return invokeFunction(app, fns[0], withNamed(args, named));
+  // A closure a delegate holds under that name (`[f: { ... }].with { f() }`), as a field's below.
+  for (const delegate of delegates) {
+    const v = delegate.getProperty(name);
+    if (v instanceof GClosure) return v.invoke(withNamed(args, named));
+  }
   if (app.hasField(name)) {
     const f = app.fieldGet(name);
     if (f instanceof GClosure) return f.invoke(withNamed(args, named));
@@ -184,6 +192,27 @@ export function invokeMethod(frame: Frame, self: Value, name: string, args: Valu
     const r = nullObjectMethod(name, withNamed(args, named));
     if (r === NOT_FOUND) throw nullPointer(`invoke method ${name}()`);
     return r;
+  }
+  const r = receiverMethod(frame, self, name, args, named);
+  if (r !== NOT_FOUND) return r;
+  if (Array.isArray(self) && self.length === 0 && !named) return [];
+  if (self instanceof Map && self.get(name) instanceof GClosure) return (self.get(name) as GClosure).invoke(withNamed(args, named));
+  if (misspelledMethod(self, name)) throw missingMethod(name, className(self));
+  if (stringOnlyMethod(self, name)) throw missingMethod(name, javaClassName(self));
+  if (self instanceof PlatformRecord) throw missingMethod(name, self.javaClass);
+  frame.app.platform.unresolvedMethod?.(self, name);
+  return unsupported(`method ${name}() of ${describe(self)}`);
+}
+
+/**
+ * A method of the receiver's own (its class's, the GDK's, the platform's; a command of every device
+ * of a device list), or NOT_FOUND when it has none: an error where it is called on the value, the
+ * app's turn where the value is a closure's delegate.
+ */
+function receiverMethod(frame: Frame, self: Value, name: string, args: Value[], named: GMap | null): MethodResult {
+  if (name === 'with' && !named) {
+    const r = runWith(frame, self, args);
+    if (r !== NOT_FOUND) return r;
   }
   if (self === frame.app.self) return callUnqualified({ app: frame.app, scope: new Scope(null) }, name, args, named);
   if (self instanceof TrackedMap) return storeMethod(frame.app, self, name, withNamed(args, named));
@@ -218,13 +247,42 @@ export function invokeMethod(frame: Frame, self: Value, name: string, args: Valu
   if (r !== NOT_FOUND) return r;
   // SmartThings runs a command on a device list on every device: `switches.on()`.
   if (Array.isArray(self) && isDeviceList(self)) return self.map((d) => invokeMethod(frame, d, name, args, named));
-  if (Array.isArray(self) && self.length === 0 && !named) return [];
-  if (self instanceof Map && self.get(name) instanceof GClosure) return (self.get(name) as GClosure).invoke(withNamed(args, named));
-  if (misspelledMethod(self, name)) throw missingMethod(name, className(self));
-  if (stringOnlyMethod(self, name)) throw missingMethod(name, javaClassName(self));
-  if (self instanceof PlatformRecord) throw missingMethod(name, self.javaClass);
-  frame.app.platform.unresolvedMethod?.(self, name);
-  return unsupported(`method ${name}() of ${describe(self)}`);
+  return NOT_FOUND;
+}
+
+/**
+ * `obj.with { ... }` (DefaultGroovyMethods.with): the closure runs with obj as `it` and as its
+ * delegate, DELEGATE_FIRST, and gives its value. NOT_FOUND for a method closure, which has no
+ * delegate: Object's `with` (groovy-methods.ts) passes it obj alone.
+ */
+function runWith(frame: Frame, self: Value, args: Value[]): MethodResult {
+  const closure = args.length === 1 ? args[0] : null;
+  if (!(closure instanceof GClosure) || !closure.invokeWithDelegate) return NOT_FOUND;
+  return closure.invokeWithDelegate(receiverDelegate(frame, self), [self]);
+}
+
+/**
+ * A value as the delegate of a closure: a call, name or assignment the closure does not declare
+ * goes to the value, and to the app when the value has no such method or property, as Groovy's
+ * ClosureMetaClass does with DELEGATE_FIRST.
+ */
+function receiverDelegate(frame: Frame, self: Value): ClosureDelegate {
+  return {
+    invokeMethod: (name, args) => (ownerMethodFirst(frame.app, self, name) ? NOT_FOUND : receiverMethod(frame, self, name, args, null)),
+    getProperty: (name) => findProperty(frame, self, name),
+    setProperty: (name, value) => storeProperty(frame, self, name, value),
+  };
+}
+
+/**
+ * Whether a call on a device or a device list goes to the app's or the platform's method of that
+ * name rather than to the devices: their commands are dynamic (no method of the device's class,
+ * the wrapper's invokeMethod), and Groovy tries the owner's methods before a delegate's dynamic
+ * ones, so `sw.with { on(); sendPush("on") }` sends one command and one push.
+ */
+function ownerMethodFirst(app: AppCore, self: Value, name: string): boolean {
+  const devices = self instanceof DeviceRef || (Array.isArray(self) && isDeviceList(self));
+  return devices && (app.functions.has(name) || Object.hasOwn(app.builtins, name));
 }
 
 /** Methods on `state`/`atomicState`: keyed ones record that key, the rest the whole store. */

@@ -29,6 +29,8 @@ export interface AppCore extends RuntimeContext {
   record(kind: AccessKind, location: string): void;
 }
 
+const NO_DELEGATES: readonly ClosureDelegate[] = [];
+
 export class Scope {
   readonly vars = new Map<string, Value>();
   /** The delegate of the closure whose body this scope is, when it runs with one. */
@@ -38,10 +40,16 @@ export class Scope {
     for (let s: Scope | null = this; s; s = s.parent) if (s.vars.has(name)) return s;
     return null;
   }
-  /** The delegate of the innermost enclosing closure that has one: lexical, so a method called from the closure does not see it. */
-  findDelegate(): ClosureDelegate | null {
-    for (let s: Scope | null = this; s; s = s.parent) if (s.delegate) return s.delegate;
-    return null;
+  /**
+   * The delegates of the enclosing closures that have one, innermost first (one that has no such
+   * member leaves it to the closure around it, its owner): lexical, so a method called from the
+   * closure does not see them.
+   */
+  delegates(): readonly ClosureDelegate[] {
+    // Every name the app reads asks this: no array for the common scope without a delegate.
+    let found: ClosureDelegate[] | undefined;
+    for (let s: Scope | null = this; s; s = s.parent) if (s.delegate) (found ??= []).push(s.delegate);
+    return found ?? NO_DELEGATES;
   }
 }
 

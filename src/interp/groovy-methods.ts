@@ -10,6 +10,7 @@ import * as num from './numbers.js';
 import { equals, setOf } from './equality.js';
 import { compare, isCase, minus, plus, toStr, truthy } from './operators.js';
 import { ClassRef, className, GClosure, GDate, GMapEntry, isNumber, type Value } from './values.js';
+import { ValueWalk } from './limits.js';
 import { iterableMethods, listMethods } from './gdk/collections.js';
 import { entryMethods, mapMethods } from './gdk/maps.js';
 import { numberMethods } from './gdk/numbers.js';
@@ -45,7 +46,7 @@ function objectMethod(self: Value, name: string, args: Value[]): MethodResult {
     case 'with':
       return call(args[0], [self]);
     case 'inspect':
-      return typeof self === 'string' ? `'${self}'` : toStr(self);
+      return inspected(self, new ValueWalk());
     case 'isCase':
       return isCase(self, args[0], call);
     case 'asBoolean':
@@ -60,6 +61,25 @@ function objectMethod(self: Value, name: string, args: Value[]): MethodResult {
         ? iterableMethods[name](iterate(self), args)
         : NOT_FOUND;
   }
+}
+
+/**
+ * Groovy's `inspect()` (InvokerHelper.format, verbose): a String as a single-quoted literal, a list
+ * or a map with its elements inspected (`['a':'x', 'b':1]`), any other value its toString.
+ */
+function inspected(v: Value, walk: ValueWalk): string {
+  if (typeof v === 'string') return `'${escapedLiteral(v)}'`;
+  if (Array.isArray(v)) return walk.inside(v.length, () => `[${v.map((x) => inspected(x, walk)).join(', ')}]`);
+  if (v instanceof Map) {
+    if (v.size === 0) return '[:]';
+    return walk.inside(v.size, () => `[${[...v].map(([k, x]) => `${inspected(k, walk)}:${inspected(x, walk)}`).join(', ')}]`);
+  }
+  return toStr(v);
+}
+
+/** InvokerHelper.escapeBackslashes and the quote: backslash first, since the others add backslashes. */
+function escapedLiteral(s: string): string {
+  return s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t').replace(/\f/g, '\\f').replace(/'/g, "\\'");
 }
 
 /**
@@ -83,7 +103,7 @@ export const GROOVY_OBJECT_METHODS: ReadonlySet<string> = new Set([
   ...OBJECT_ITERATING_METHODS,
 ]);
 
-/** A method called on null: NullObject's own (`toString`, `equals`, `is`, `asBoolean`, `with`) and the iterating GDK ones. */
+/** A method called on null: NullObject's own (`toString`, `equals`, `is`, `asBoolean`, `with`), `inspect` and the iterating GDK ones. */
 export function nullObjectMethod(name: string, args: Value[]): MethodResult {
   switch (name) {
     case 'toString':
@@ -95,6 +115,8 @@ export function nullObjectMethod(name: string, args: Value[]): MethodResult {
       return false;
     case 'with':
       return call(args[0], [null]);
+    case 'inspect':
+      return 'null';
   }
   return OBJECT_ITERATING_METHODS.has(name) ? returnsReceiver(name, null, callGroovyMethod(iterate(null), name, args)) : NOT_FOUND;
 }

@@ -4,7 +4,7 @@
 import { getterOf } from '../parser/accessors.js';
 import type * as ast from '../parser/ast.js';
 import { GroovyError, missingProperty, nullPointer } from './errors.js';
-import { NOT_FOUND, callGroovyMethod, iterate, listGet, listPut } from './groovy-methods.js';
+import { NOT_FOUND, callGroovyMethod, iterate, listGet, listPut, type MethodResult } from './groovy-methods.js';
 import { calendarField } from './java/calendar.js';
 import { javaProperty, javaSetProperty } from './java/classes.js';
 import { isKnownClass } from './java/known-classes.js';
@@ -19,10 +19,18 @@ import { recurse, Scope, unsupported, type AppCore, type Frame } from './frame.j
 // ---------------------------------------------------------------------------------------------
 // Names
 
-/** An unqualified name: local, field, input, built-in object, getter, method, class. */
+/** An unqualified name: local, a closure's delegate's property, field, input, built-in object, getter, method, class. */
 export function resolveName(frame: Frame, name: string): Value {
   const scope = frame.scope.lookup(name);
   if (scope) return scope.vars.get(name) ?? null;
+  const delegates = frame.scope.delegates();
+  // A class name is a class when Groovy compiles it, never a property a delegate could answer.
+  if (delegates.length > 0 && classOfName(frame.app, name) === undefined) {
+    for (const delegate of delegates) {
+      const v = delegate.getProperty(name);
+      if (v !== NOT_FOUND) return v;
+    }
+  }
   return resolveAppProperty(frame.app, name);
 }
 
@@ -70,7 +78,7 @@ function classOfName(app: AppCore, name: string): string | undefined {
 export function assignName(frame: Frame, name: string, v: Value): void {
   const scope = frame.scope.lookup(name);
   if (scope) scope.vars.set(name, v);
-  else frame.app.fieldPut(name, v);
+  else if (!frame.scope.delegates().some((delegate) => delegate.setProperty(name, v))) frame.app.fieldPut(name, v);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -124,6 +132,17 @@ function mapGet(map: GMap, key: Value): Value {
 }
 
 export function getProperty(frame: Frame, obj: Value, name: string): Value {
+  const v = findProperty(frame, obj, name);
+  if (v !== NOT_FOUND) return v;
+  if (typeof obj === 'string' || typeof obj === 'boolean' || isNumber(obj)) throw missingProperty(name, javaClassName(obj));
+  return unsupported(`property ${name} of ${describe(obj)}`);
+}
+
+/**
+ * A property of the value, or NOT_FOUND when it has none the model knows of: an error where it is
+ * read from the value, the app's turn where the value is a closure's delegate (`obj.with { name }`).
+ */
+export function findProperty(frame: Frame, obj: Value, name: string): MethodResult {
   if (obj === null) throw nullPointer(`get property '${name}'`);
   if (obj === frame.app.self) return resolveAppProperty(frame.app, name);
   if (obj instanceof TrackedMap) return frame.app.storeGet(obj, name);
@@ -159,28 +178,26 @@ export function getProperty(frame: Frame, obj: Value, name: string): Value {
   // gives the string: the same text wherever it is printed or joined.
   if (typeof obj === 'string' && name === 'value') return obj;
   if (typeof obj === 'string' && name === 'bytes') return callGroovyMethod(obj, 'getBytes', []) as Value;
-  const duration = categoryProperty(obj, name);
-  if (duration) return duration;
-  if (typeof obj === 'string' || typeof obj === 'boolean' || isNumber(obj)) throw missingProperty(name, javaClassName(obj));
-  return unsupported(`property ${name} of ${describe(obj)}`);
+  return categoryProperty(obj, name) ?? NOT_FOUND;
 }
 
 export function setProperty(frame: Frame, obj: Value, name: string, v: Value): void {
+  if (!storeProperty(frame, obj, name, v)) unsupported(`assignment to property ${name} of ${describe(obj)}`);
+}
+
+/** Sets a property of the value; false when it has none the model knows of (see findProperty). */
+export function storeProperty(frame: Frame, obj: Value, name: string, v: Value): boolean {
   if (obj === null) throw nullPointer(`set property '${name}'`);
-  if (obj === frame.app.self) return assignName({ app: frame.app, scope: new Scope(null) }, name, v);
-  if (obj instanceof TrackedMap) return frame.app.storePut(obj, name, v);
-  if (obj instanceof Map) {
+  if (obj === frame.app.self) assignName({ app: frame.app, scope: new Scope(null) }, name, v);
+  else if (obj instanceof TrackedMap) frame.app.storePut(obj, name, v);
+  else if (obj instanceof Map) {
     noteMutation(obj);
     obj.set(name, v);
-    return;
-  }
-  if (obj instanceof GMapEntry && name === 'value') {
+  } else if (obj instanceof GMapEntry && name === 'value') {
     obj.value = v;
     obj.map?.set(obj.key, v);
-    return;
-  }
-  if (javaSetProperty(obj, name, v) || frame.app.platform.setProperty(frame.app, obj, name, v)) return;
-  unsupported(`assignment to property ${name} of ${describe(obj)}`);
+  } else return javaSetProperty(obj, name, v) || frame.app.platform.setProperty(frame.app, obj, name, v);
+  return true;
 }
 
 export function describe(v: Value): string {

@@ -35,13 +35,21 @@ export class Double {
 
 export type GMap = Map<Value, Value>;
 
+/** What a lookup answers when the value has no such method or property: the GDK's tables (gdk/support.ts), a closure's delegate. */
+export const NOT_FOUND: unique symbol = Symbol('not found');
+export type MethodResult = Value | typeof NOT_FOUND;
+
 /**
  * The delegate a closure runs with (`closure.delegate = d` with Groovy's DELEGATE_FIRST): an
- * unqualified call in its body, or in a closure written inside it, goes to the delegate before the
- * app's methods. Builders run their closure DSL this way (JsonBuilder's `json { name "x" }`).
+ * unqualified call, name or assignment in its body, or in a closure written inside it, goes to the
+ * delegate before the app. Builders run their closure DSL this way (JsonBuilder's
+ * `json { name "x" }`), and `obj.with { ... }` with obj. Each member answers NOT_FOUND (false for
+ * a write) when the delegate has no such method or property, and the app answers instead.
  */
 export interface ClosureDelegate {
-  invokeMethod(name: string, args: Value[]): Value;
+  invokeMethod(name: string, args: Value[]): MethodResult;
+  getProperty(name: string): MethodResult;
+  setProperty(name: string, value: Value): boolean;
 }
 
 /** A closure, a method closure (`this.&foo`, a bare method name) or a built-in function value. */

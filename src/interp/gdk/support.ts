@@ -3,10 +3,9 @@
 import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
-import { asJavaArray, GClosure, GMapEntry, isNumber, type Value } from '../values.js';
+import { asJavaArray, GClosure, GMapEntry, isNumber, NOT_FOUND, type MethodResult, type Value } from '../values.js';
 
-export const NOT_FOUND: unique symbol = Symbol('not found');
-export type MethodResult = Value | typeof NOT_FOUND;
+export { NOT_FOUND, type MethodResult };
 
 export type Method<T> = (self: T, args: Value[]) => Value;
 

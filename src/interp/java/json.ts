@@ -160,6 +160,9 @@ function delegateContent(closure: GClosure, args: Value[]): GMap {
         content.set(name, value);
         return value;
       },
+      // JsonDelegate has no properties of its own: a name read or assigned in the DSL is the app's.
+      getProperty: () => NOT_FOUND,
+      setProperty: () => false,
     },
     args,
   );

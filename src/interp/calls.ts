@@ -146,9 +146,31 @@ export function evalCall(frame: Frame, e: ast.Call): Value {
 }
 
 /**
+ * Groovy's DELEGATE_FIRST (ClosureMetaClass), closure by closure from the innermost: the delegate's
+ * own methods, then the owner's (the app's for the outermost closure; a closure has none an app
+ * calls), then the delegate's catch-all (JsonBuilder's answers every call) before the enclosing
+ * closure is asked. So `json { helper() }` calls the app's `helper`, and
+ * `[n: 1].with { json { count n } }` makes the entry `count`.
+ */
+function delegatedCall(delegates: readonly ClosureDelegate[], call: (d: ClosureDelegate) => MethodResult, ownerMethod: () => MethodResult): MethodResult {
+  if (delegates.length === 0) return ownerMethod();
+  const outermost = delegates.length - 1;
+  for (let i = 0; i <= outermost; i++) {
+    const delegate = delegates[i];
+    const own = delegate.dynamic ? NOT_FOUND : call(delegate);
+    if (own !== NOT_FOUND) return own;
+    const owner = i === outermost ? ownerMethod() : NOT_FOUND;
+    if (owner !== NOT_FOUND) return owner;
+    const caught = delegate.dynamic ? call(delegate) : NOT_FOUND;
+    if (caught !== NOT_FOUND) return caught;
+  }
+  return NOT_FOUND;
+}
+
+/**
  * `foo(args)`: a local variable (a closure, or an object whose `call` it is: `json { ... }` on a
- * JsonBuilder), the delegate of an enclosing closure, an app method, a runtime built-in, a
- * delegate's property or a field holding a closure.
+ * JsonBuilder), the delegates of the enclosing closures and an app method (`delegatedCall`), a
+ * runtime built-in, a delegate's property or a field holding a closure.
  */
 function callUnqualified(frame: Frame, name: string, args: Value[], named: GMap | null): Value {
   const app = frame.app;
@@ -156,15 +178,14 @@ function callUnqualified(frame: Frame, name: string, args: Value[], named: GMap 
   const local = scope?.vars.get(name);
   if (local instanceof GClosure) return local.invoke(withNamed(args, named));
   if (local instanceof BuiltinObject) return invokeMethod(frame, local, 'call', args, named);
-  // Groovy's DELEGATE_FIRST: a delegate's own method before the app's (a builder's, JsonBuilder's, answers every call).
   const delegates = frame.scope.delegates();
-  for (const delegate of delegates) {
-    const r = delegate.invokeMethod(name, withNamed(args, named));
-    if (r !== NOT_FOUND) return r;
-  }
   const fns = app.functions.get(name);
-  const own = fns && compatibleOverload(fns, withNamed(args, named));
-  if (own) return invokeFunction(app, own, withNamed(args, named));
+  const ownerMethod = (): MethodResult => {
+    const own = fns && compatibleOverload(fns, withNamed(args, named));
+    return own ? invokeFunction(app, own, withNamed(args, named)) : NOT_FOUND;
+  };
+  const r = delegatedCall(delegates, (d) => d.invokeMethod(name, withNamed(args, named)), ownerMethod);
+  if (r !== NOT_FOUND) return r;
   // An app method of the same name but another arity does not hide the runtime's (`def subscribe()`).
   if (Object.hasOwn(app.builtins, name)) return app.builtins[name](app, args, named);
   if (fns) return invokeFunction(app, fns[0], withNamed(args, named));

@@ -48,6 +48,12 @@ export type MethodResult = Value | typeof NOT_FOUND;
  */
 export interface ClosureDelegate {
   invokeMethod(name: string, args: Value[]): MethodResult;
+  /**
+   * The delegate answers calls by a catch-all (a GroovyObject's own invokeMethod, as JsonDelegate's)
+   * rather than by methods of its class, so ClosureMetaClass asks it only after the owner's methods:
+   * `json { helper() }` calls the app's `helper`.
+   */
+  readonly dynamic?: boolean;
   getProperty(name: string): MethodResult;
   setProperty(name: string, value: Value): boolean;
 }

@@ -438,9 +438,11 @@ describe('Java and Groovy classes of unseen community apps', () => {
     expect(show('def j = new groovy.json.JsonBuilder(); j { name "x"; address { zip 92617 }; tags([1, 2]) }; j.toString()')).toBe('{"name":"x","address":{"zip":92617},"tags":[1,2]}');
     expect(show('def j = new groovy.json.JsonBuilder(); j.person(id: 7) { name "x" }; j.content.person.id')).toBe('7');
     expect(show('def j = new groovy.json.JsonBuilder(); j(["a", "b"]) { s -> label s.toUpperCase(); n items.size() }; j.toString()', '@groovy.transform.Field def items = [1]')).toBe('[{"label":"A","n":1},{"label":"B","n":1}]');
-    // Every unqualified call in the closure is an entry (Groovy's DELEGATE_FIRST), even one naming
-    // an app method; a method called on `this` runs as itself, outside the DSL.
-    expect(show('def j = new groovy.json.JsonBuilder(); j { helper(); value this.viaMethod() }; j.toString()', 'def helper() { "h" }\ndef viaMethod() { helper() }')).toBe('{"helper":[],"value":"h"}');
+    // An unqualified call in the closure is an entry unless it names a method of the app: the
+    // delegate's catch-all comes after the owner's methods (ClosureMetaClass, DELEGATE_FIRST); a
+    // method called from the closure runs as itself, outside the DSL.
+    expect(show('def j = new groovy.json.JsonBuilder(); j { helper(); value this.viaMethod(); schedule "daily" }; j.toString()', 'def helper() { "h" }\ndef viaMethod() { helper() }')).toBe('{"value":"h","schedule":"daily"}');
+    expect(show('def j = new groovy.json.JsonBuilder(); j { helper 2 }; j.toString()', 'def helper() { "h" }')).toBe('{"helper":2}');
     // Groovy's methods of every object are found before the builder's own dispatch: `each` goes over
     // the builder itself, `with` runs its closure, and neither is a root key.
     expect(show('def j = new groovy.json.JsonBuilder([a: 1]); def n = 0; j.each { n++ }; j.findAll { true }; [n, j.with { 5 }, j.toString()]')).toBe('[1, 5, {"a":1}]');

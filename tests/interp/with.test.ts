@@ -104,5 +104,9 @@ describe('with: devices', () => {
 describe('with: JsonBuilder inside', () => {
   it('fills the builder from a with closure, the map delegate answering the names', () => {
     expect(show('def j = new groovy.json.JsonBuilder(); [n: 1].with { j { count n } }; j.toString()')).toBe('{"count":1}');
+    // Inside a closure within the with closure, the builder's catch-all comes before the app's
+    // methods: the inner closure's owner is the outer closure, not the app (ClosureMetaClass).
+    expect(show('def j = new groovy.json.JsonBuilder(); [n: 1].with { j { helper n } }; j.toString()', 'def helper(x) { "h" }')).toBe('{"helper":1}');
+    expect(show('def j = new groovy.json.JsonBuilder(); j { helper 1 }; j.toString()', 'def helper(x) { "h" }')).toBe('{}');
   });
 });

@@ -148,13 +148,15 @@ function rootValue(args: Value[]): Value {
 
 /**
  * The map a closure of the builder's DSL makes (Groovy's JsonDelegate): every unqualified call in
- * it, `name value`, `name(a: 1)`, `name { ... }`, `name(list) { item -> ... }`, is an entry.
+ * it that names no method of the app, `name value`, `name(a: 1)`, `name { ... }`,
+ * `name(list) { item -> ... }`, is an entry.
  */
 function delegateContent(closure: GClosure, args: Value[]): GMap {
   if (!closure.invokeWithDelegate) throw new UnsupportedError('a JsonBuilder filled by a method closure');
   const content: GMap = new GroovyMap();
   closure.invokeWithDelegate(
     {
+      dynamic: true,
       invokeMethod(name, values) {
         const value = entryValue(values);
         content.set(name, value);

@@ -93,6 +93,8 @@ function execStatementKind(frame: Frame, s: ast.Statement, label?: string): Comp
       return null;
     case 'MethodDecl':
     case 'ClassDecl':
+      // Only a tree the parser did not build gets here: it refuses a declaration inside a method or
+      // closure (parser/structure.ts), and lowering takes the app's methods and refuses its classes.
       return unsupported(`nested ${s.kind === 'MethodDecl' ? 'method' : 'class'} declaration ${s.name}`);
   }
 }

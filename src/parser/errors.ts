@@ -135,6 +135,15 @@ function curlyQuoteHint(source: string, offset: number, line: number): string {
   return match ? ` (the curly quote ${match[0]} at ${line}:${match.index + 1} is not a string quote in Groovy)` : '';
 }
 
+/**
+ * A method or class declared inside a method, a closure or a block, at the declaration: Groovy's
+ * compile error, which most often means a `}` is missing above it (structure.ts).
+ */
+export function misplacedDeclaration(at: Place, what: 'method' | 'class', file: string): ParseError {
+  const message = `${what} definition not expected here: a ${what} is declared at the top level of the app or in a class body (is a "}" missing above?)`;
+  return { file, ...place(at), message, kind: 'parse' };
+}
+
 /** A tree deeper than the stages after the parser can walk (limits.ts), at its first too-deep node. */
 export function nestedTooDeeply(at: Place, file: string): ParseError {
   return { file, ...place(at), message: `nested more than ${MAX_SYNTAX_DEPTH} levels deep (expressions, statements and closures together)`, kind: 'parse' };

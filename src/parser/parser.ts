@@ -6,13 +6,15 @@ import {
   fromPeggyError,
   fromUnexpectedError,
   isPeggySyntaxError,
+  misplacedDeclaration,
   nestedTooDeeply,
   outOfTime,
   ParseDeadlineError,
   type ParseError,
 } from './errors.js';
 import { parse, type ParseProbe } from './generated/groovy-parser.js';
-import { MAX_BRACKET_NESTING, tooDeepNode } from './limits.js';
+import { MAX_BRACKET_NESTING } from './limits.js';
+import { structureProblem } from './structure.js';
 import { readSource } from '../util/files.js';
 import { cpuClockMs } from '../util/cpu-clock.js';
 
@@ -33,8 +35,11 @@ export function parseGroovy(source: string, file: string, options: ParseOptions 
   };
   try {
     const program = parse(source, { grammarSource: file, maxBrackets: MAX_BRACKET_NESTING, onNodes, probe });
-    const deep = tooDeepNode(program);
-    return deep ? { ok: false, error: nestedTooDeeply(deep.range.start, file) } : { ok: true, program };
+    const problem = structureProblem(program);
+    if (problem === null) return { ok: true, program };
+    const at = problem.node.range.start;
+    if (problem.kind === 'too-deep') return { ok: false, error: nestedTooDeeply(at, file) };
+    return { ok: false, error: misplacedDeclaration(at, problem.node.kind === 'MethodDecl' ? 'method' : 'class', file) };
   } catch (error) {
     if (isPeggySyntaxError(error)) return { ok: false, error: fromPeggyError(error, file, source) };
     const reached = positionOf(source, probe.offset?.() ?? 0);

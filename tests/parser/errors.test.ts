@@ -77,6 +77,22 @@ describe('syntax errors', () => {
     expect(parseGroovy('x = 1' + ' + 1'.repeat(390), 'ok.groovy').ok).toBe(true);
   });
 
+  // Groovy compiles a method or class declaration only at the script's top level or in a class body;
+  // elsewhere it is most often the sign of a missing `}` above (src/parser/structure.ts).
+  it('refuses a method declared inside a method, a closure or a block, at the declaration', () => {
+    const pastedInside = 'def installed() {\n  initialize()\n  def initialize() {\n    subscribe(sw, "switch", h)\n  }\n}\n';
+    expect(error(pastedInside)).toEqual({
+      file: 'app.groovy', line: 3, column: 3, kind: 'parse',
+      message: 'method definition not expected here: a method is declared at the top level of the app or in a class body (is a "}" missing above?)',
+    });
+    expect(error('def f() {\n  [1].each {\n    private int g(x) { x }\n  }\n}')).toMatchObject({ line: 3, column: 5 });
+    expect(error('if (x) {\n  class C {}\n}')).toMatchObject({ line: 2, column: 3, message: expect.stringMatching(/^class definition not expected here/) });
+  });
+
+  it('accepts methods and classes at the top level and in a class body', () => {
+    expect(parseGroovy('def f() { 1 }\nclass C {\n  C() {}\n  def m() { 2 }\n  class Inner { def n() {} }\n}\n', 'ok.groovy').ok).toBe(true);
+  });
+
   it('stops a parse that runs past its deadline with a budget error where it had got to', () => {
     const source = 'def f() { def x = 1 }\n'.repeat(200_000);
     const result = parseGroovy(source, 'big.groovy', { deadline: cpuClockMs() - 1 });

@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InterpError } from '../../src/interp/errors.js';
-import { MAX_SYNTAX_DEPTH, tooDeepNode } from '../../src/parser/limits.js';
+import { MAX_SYNTAX_DEPTH } from '../../src/parser/limits.js';
+import { structureProblem } from '../../src/parser/structure.js';
 import { parseGroovy } from '../../src/parser/parser.js';
 import { lowerSource } from '../../src/pipeline/load.js';
 import { Home } from '../../src/model/home.js';
@@ -56,7 +57,7 @@ describe('deep nesting and long chains', () => {
           expect(parsed.error.message).toMatch(/^(expected .+, found .+|brackets nested more than \d+ deep|nested more than \d+ levels deep .*|cannot parse: input nested too deeply)$/);
           return;
         }
-        expect(tooDeepNode(parsed.program)).toBeNull();
+        expect(structureProblem(parsed.program)).toBeNull();
         const lowered = lowerSource(text, 'nested.groovy');
         expect(lowered.ok).toBe(true);
         if (!lowered.ok) return;

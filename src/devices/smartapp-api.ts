@@ -37,6 +37,9 @@ export const EVENT_PROPERTIES: ReadonlySet<string> = new Set([
   'longValue', 'name', 'numberValue', 'numericValue', 'source', 'stringValue', 'unit', 'value', 'xyzValue',
 ]);
 
+/** The Event's methods besides the getters of its properties (the reference's list). */
+export const EVENT_PREDICATES: ReadonlySet<string> = new Set(['isDigital', 'isPhysical', 'isStateChange']);
+
 /** The class name the platform's exceptions give for an Event. */
 export const EVENT_CLASS = 'physicalgraph.app.EventWrapper';
 

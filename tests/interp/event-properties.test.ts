@@ -27,6 +27,17 @@ describe('an event property', () => {
   });
 });
 
+describe('an event method', () => {
+  it("that the platform's Event lacks is a MissingMethodException the app can catch, not a gap of the tool", () => {
+    expect(withEvent('try { evt.value() } catch (MissingMethodException e) { e.message }')).toBe('No signature of method: physicalgraph.app.EventWrapper.value() is applicable');
+    expect(withEvent('try { evt.getNonsense() } catch (MissingMethodException e) { "caught" }')).toBe('caught');
+  });
+
+  it('of the Event, and those every object has, still answer', () => {
+    expect(withEvent('[evt.getName(), evt.isPhysical(), evt.isStateChange(), evt.toString(), evt.is(evt), evt.with { it.value }]')).toBe('[mode, false, true, Event(mode: away), true, away]');
+  });
+});
+
 describe("an event's JSON value", () => {
   const jsonEvent = new GEvent('trackData', '{"artist":"A","level":5}', 'DEVICE', null, new GDate(0), null, true, false);
   const read = (body: string) => toStr(homeFor(`def f(evt) {\n${body}\n}\n`).app.invoke('f', [jsonEvent]));

@@ -1,8 +1,8 @@
 // SmartThings events as handlers see them: `evt.value`, `evt.name`, `evt.device`, numeric values,
 // `jsonData`, `isPhysical()`, ...
-import { EVENT_CLASS, EVENT_PROPERTIES } from '../../devices/smartapp-api.js';
-import { missingProperty } from '../errors.js';
-import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
+import { EVENT_CLASS, EVENT_PREDICATES, EVENT_PROPERTIES } from '../../devices/smartapp-api.js';
+import { missingMethod, missingProperty } from '../errors.js';
+import { GROOVY_OBJECT_METHODS, NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import { getterProperty } from '../../parser/accessors.js';
 import { parseJson, toJson } from '../java/json.js';
 import * as num from '../numbers.js';
@@ -111,6 +111,24 @@ function modelledProperty(e: GEvent, name: string, clock: time.Clock): MethodRes
       return 'hub0';
   }
   return NOT_FOUND;
+}
+
+/** Java's own methods of every object, which Groovy's list of object methods leaves out. */
+const JAVA_OBJECT_METHODS: ReadonlySet<string> = new Set(['notify', 'notifyAll', 'wait']);
+
+/**
+ * Whether the platform's Event has a method of this name: a getter of one of its properties, one of
+ * its predicates, or a method every object has. A call of any other name (`evt.value()`) is the
+ * app's MissingMethodException, as on the platform; one of these the tool does not model is a gap.
+ */
+function hasEventMethod(name: string): boolean {
+  const property = getterProperty(name);
+  return (property !== undefined && hasEventProperty(property)) || EVENT_PREDICATES.has(name) || GROOVY_OBJECT_METHODS.has(name) || JAVA_OBJECT_METHODS.has(name);
+}
+
+/** The app's error for a method the Event does not have, or nothing when it has one (see hasEventMethod). */
+export function checkEventMethod(name: string): void {
+  if (!hasEventMethod(name)) throw missingMethod(name, EVENT_CLASS);
 }
 
 export function eventMethod(e: GEvent, name: string, args: readonly Value[], clock: time.Clock): MethodResult {

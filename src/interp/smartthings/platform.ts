@@ -10,7 +10,7 @@ import { toStr } from '../operators.js';
 import { BuiltinObject, ClassRef, DeviceRef, GEvent, isNumber, javaClassName } from '../values.js';
 import { asyncHttpMethod, smartThingsFunctions } from './builtins.js';
 import { deviceMethod, deviceProperty } from './devices.js';
-import { eventMethod, eventProperty } from './events.js';
+import { checkEventMethod, eventMethod, eventProperty } from './events.js';
 import { ASYNC_HTTP, globalObject, globalObjectMethod, globalObjectProperty } from './objects.js';
 import { hubPackageMember, newHubObject } from './platform-apis.js';
 
@@ -57,6 +57,7 @@ export const smartThings: Platform = {
     throw missingMethod(name, 'SmartApp');
   },
   unresolvedMethod(self, name) {
+    if (self instanceof GEvent) checkEventMethod(name);
     // A device command called on a plain value (a setting that holds a device's name, or `""` left
     // in a variable: `device."$command"()`): String, numbers and booleans have no such method, so
     // it is the app's MissingMethodException, as on the platform, not a gap of the tool.

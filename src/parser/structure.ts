@@ -23,15 +23,16 @@ export function structureProblem(program: ast.Program): StructureProblem | null 
     if (depth > MAX_SYNTAX_DEPTH) return { kind: 'too-deep', node };
     if ((node.kind === 'MethodDecl' || node.kind === 'ClassDecl') && !mayDeclare) return { kind: 'misplaced-declaration', node };
     const declarations = declarationsKey(node);
+    const visit = (child: unknown, key: string): void => {
+      if (!isNode(child)) return;
+      nodes.push(child);
+      depths.push(depth + 1);
+      declarable.push(key === declarations);
+    };
     for (const key in node) {
       const value: unknown = node[key as keyof ast.Node];
-      const children = Array.isArray(value) ? value : [value];
-      for (const child of children) {
-        if (!isNode(child)) continue;
-        nodes.push(child);
-        depths.push(depth + 1);
-        declarable.push(key === declarations);
-      }
+      if (Array.isArray(value)) for (const child of value) visit(child, key);
+      else visit(value, key);
     }
   }
   return null;

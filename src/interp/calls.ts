@@ -306,8 +306,11 @@ function ownerMethodFirst(app: AppCore, self: Value, name: string): boolean {
   return devices && (app.functions.has(name) || Object.hasOwn(app.builtins, name));
 }
 
-/** Methods on `state`/`atomicState`: keyed ones record that key, the rest the whole store. */
-function storeMethod(app: AppCore, store: TrackedMap, name: string, args: Value[]): Value {
+/**
+ * Methods on `state`/`atomicState`: keyed ones record that key, the rest the whole store; NOT_FOUND
+ * for a name a map has no method of.
+ */
+function storeMethod(app: AppCore, store: TrackedMap, name: string, args: Value[]): MethodResult {
   switch (name) {
     case 'get':
     case 'getAt':
@@ -337,9 +340,7 @@ function storeMethod(app: AppCore, store: TrackedMap, name: string, args: Value[
       app.record('write', `${app.app.id}.${store.store}.*`);
       return callGroovyMethod(store.map, name, args) as Value;
   }
-  const r = callGroovyMethod(readWholeStore(app, store), name, args);
-  if (r === NOT_FOUND) return unsupported(`method ${name}() of ${store.store}`);
-  return r;
+  return callGroovyMethod(readWholeStore(app, store), name, args);
 }
 
 /** The value every element of a new Java array starts with: 0, 0.0, false, or null for objects. */

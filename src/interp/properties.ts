@@ -204,6 +204,7 @@ export function describe(v: Value): string {
   if (v instanceof BuiltinObject) return v.kind;
   if (v instanceof DeviceRef) return `device ${v.label} (${v.capabilities.join(', ')})`;
   if (v instanceof ClassRef) return v.name;
+  if (v instanceof TrackedMap) return v.store;
   return className(v);
 }
 

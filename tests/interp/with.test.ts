@@ -48,6 +48,10 @@ describe('with: the app answers what the delegate lacks', () => {
     expect(run('state.count = 4; "abc".with { state.count + length() }')).toBe(7);
   });
 
+  it("calls an app method the app's state has not, and the state's own methods on it", () => {
+    expect(show('state.with { put("a", 1); helper() + get("a") }', 'def helper() { 10 }')).toBe('11');
+  });
+
   it('reads a local variable before the delegate, even a map with that key', () => {
     expect(run('def name = "local"; [name: "map"].with { name }')).toBe('local');
   });

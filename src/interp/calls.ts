@@ -290,9 +290,23 @@ function runWith(frame: Frame, self: Value, args: Value[]): MethodResult {
 function receiverDelegate(frame: Frame, self: Value): ClosureDelegate {
   return {
     invokeMethod: (name, args) => (ownerMethodFirst(frame.app, self, name) ? NOT_FOUND : receiverMethod(frame, self, name, args, null)),
-    getProperty: (name) => findProperty(frame, self, name),
+    getProperty: (name) => delegateProperty(frame, self, name),
     setProperty: (name, value) => storeProperty(frame, self, name, value),
   };
+}
+
+/**
+ * A property of a closure's delegate, or NOT_FOUND to leave the name to the app: also when reading
+ * it raises a MissingPropertyException (a list spreading the name over elements that lack it), as
+ * Closure.getPropertyTryThese catches it and asks the owner.
+ */
+function delegateProperty(frame: Frame, self: Value, name: string): MethodResult {
+  try {
+    return findProperty(frame, self, name);
+  } catch (error) {
+    if (error instanceof GroovyError && error.javaClass === 'MissingPropertyException') return NOT_FOUND;
+    throw error;
+  }
 }
 
 /**

@@ -52,6 +52,10 @@ describe('with: the app answers what the delegate lacks', () => {
     expect(show('state.with { put("a", 1); helper() + get("a") }', 'def helper() { 10 }')).toBe('11');
   });
 
+  it("reads the app's name when the delegate's own lookup raises a MissingPropertyException (a list spreads it over its elements)", () => {
+    expect(show('[1, 2].with { limit }', '@groovy.transform.Field def limit = 5')).toBe('5');
+  });
+
   it('reads a local variable before the delegate, even a map with that key', () => {
     expect(run('def name = "local"; [name: "map"].with { name }')).toBe('local');
   });

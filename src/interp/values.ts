@@ -9,9 +9,10 @@
 //   Double / Float             Double
 //   String / GString           string (a GString equals a String of the same content, as in Groovy ==)
 //   List                       Value[]
-//   Set (HashSet, LinkedHashSet) Value[] marked by `markSet`, without duplicates, in insertion order
+//   Set (HashSet, LinkedHashSet) Value[] marked by `markSet`, without duplicates (by Java's equals), in insertion order
 //   Java array (String[] ...)  Value[] marked by `asJavaArray` (it has `length`)
-//   Map (LinkedHashMap)        GMap = JS Map, insertion order kept as Groovy does
+//   Map (LinkedHashMap)        GMap = JS Map, insertion order kept as Groovy does; the maps a program
+//                              makes are GroovyMaps (groovy-map.ts: object keys found by Java's equals)
 //   Range                      Value[] (ranges are materialised; the corpus only uses small ones)
 //   Closure / method closure   GClosure
 //   Date                       GDate (epoch ms)

@@ -6,7 +6,7 @@ import type * as ast from '../parser/ast.js';
 import type { FunctionIR } from '../ir/ir.js';
 import { CallDepthError, GroovyError, missingMethod, nullPointer, RecursionError } from './errors.js';
 import * as num from './numbers.js';
-import { NOT_FOUND, callGroovyMethod, castValue, iterate, misspelledMethod, nullObjectMethod, stringOnlyMethod, type MethodResult } from './groovy-methods.js';
+import { NOT_FOUND, callGroovyMethod, castValue, iterate, misspelledMethod, nullObjectMethod, similarMethod, stringOnlyMethod, type MethodResult } from './groovy-methods.js';
 import { checkedSize, checkLength } from './limits.js';
 import { instanceOf } from './operators.js';
 import { MUTATING_METHODS, noteMutation } from './ownership.js';
@@ -222,7 +222,8 @@ export function invokeMethod(frame: Frame, self: Value, name: string, args: Valu
   if (stringOnlyMethod(self, name)) throw missingMethod(name, javaClassName(self));
   if (self instanceof PlatformRecord) throw missingMethod(name, self.javaClass);
   frame.app.platform.unresolvedMethod?.(self, name);
-  return unsupported(`method ${name}() of ${describe(self)}`);
+  const similar = similarMethod(self, name);
+  return unsupported(`method ${name}() of ${describe(self)}${similar === undefined ? '' : ` (did you mean ${similar}()?)`}`);
 }
 
 /**

@@ -11,6 +11,7 @@ import { equals, setOf } from './equality.js';
 import { compare, isCase, minus, plus, toStr, truthy } from './operators.js';
 import { ClassRef, className, GClosure, GDate, GMapEntry, isNumber, type Value } from './values.js';
 import { ValueWalk } from './limits.js';
+import { editDistance } from '../util/edit-distance.js';
 import { iterableMethods, listMethods } from './gdk/collections.js';
 import { entryMethods, mapMethods } from './gdk/maps.js';
 import { numberMethods } from './gdk/numbers.js';
@@ -158,6 +159,27 @@ export function misspelledMethod(self: Value, name: string): boolean {
  */
 export function stringOnlyMethod(self: Value, name: string): self is boolean | num.Num {
   return (typeof self === 'boolean' || isNumber(self)) && PARSING_PREDICATES.has(name);
+}
+
+/** Names this many letters or more away from every method are no likely typo of one. */
+const TYPO_DISTANCE = 3;
+
+/**
+ * The method of the receiver's type whose name is closest to `name` and at most two letters away
+ * from it (`toUpperCas` → `toUpperCase`), for the message of a call the model cannot answer: most
+ * likely the app's typo, though the model cannot be sure the class lacks the method.
+ */
+export function similarMethod(self: Value, name: string): string | undefined {
+  const table = gdkMethodsOf(self);
+  if (table === undefined || name.length < 4) return undefined;
+  const iterating = Array.isArray(self) || self instanceof Map ? Object.keys(iterableMethods) : [];
+  let best: string | undefined;
+  let bestDistance = TYPO_DISTANCE;
+  for (const known of [...Object.keys(table), ...iterating]) {
+    const distance = known === name ? TYPO_DISTANCE : editDistance(known, name, bestDistance);
+    if (distance < bestDistance) [best, bestDistance] = [known, distance];
+  }
+  return best;
 }
 
 /** Dispatches a GDK method on a plain Groovy value. */

@@ -60,7 +60,12 @@ describe("Groovy's own errors where the model knows the method or property canno
     // smart-humidity-fan: `runIn(60 * HumidityDropTimeout.tointeger(), ...)`.
     expect(show('try { 5.tointeger() } catch (MissingMethodException e) { "missing" }')).toBe('missing');
     expect(show('try { "x".touppercase() } catch (MissingMethodException e) { "missing" }')).toBe('missing');
-    expect(() => run('5.frobnicate()')).toThrow(/unsupported: method frobnicate\(\) of Integer/);
+    expect(() => run('5.frobnicate()')).toThrow(/unsupported: method frobnicate\(\) of Integer at /);
+  });
+  it('names the closest method of the type in the message of an unknown one two letters or fewer away: most likely a typo', () => {
+    expect(() => run('"abc".toUpperCas()')).toThrow(/unsupported: method toUpperCas\(\) of String \(did you mean toUpperCase\(\)\?\) at /);
+    expect(() => run('[1, 2].colect { it }')).toThrow(/\(did you mean collect\(\)\?\) at /);
+    expect(() => run('"abc".frobnicate()')).toThrow(/of String at /);
   });
   it("raises MissingMethodException for String's isNumber on a number: a number or decimal setting holds a number", () => {
     const prefs = 'preferences { section { input "delay", "number"; input "ratio", "decimal" } }';

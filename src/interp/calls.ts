@@ -6,7 +6,7 @@ import type * as ast from '../parser/ast.js';
 import type { FunctionIR } from '../ir/ir.js';
 import { CallDepthError, GroovyError, missingMethod, nullPointer, RecursionError } from './errors.js';
 import * as num from './numbers.js';
-import { NOT_FOUND, callGroovyMethod, castValue, iterate, misspelledMethod, nullObjectMethod, similarMethod, stringOnlyMethod, type MethodResult } from './groovy-methods.js';
+import { NOT_FOUND, callGroovyMethod, castValue, iterate, misspelledMethod, nullObjectMethod, similarMethod, stringOnlyMethod, uncallableValue, type MethodResult } from './groovy-methods.js';
 import { checkedSize, checkLength } from './limits.js';
 import { instanceOf } from './operators.js';
 import { MUTATING_METHODS, noteMutation } from './ownership.js';
@@ -168,8 +168,8 @@ function delegatedCall(delegates: readonly ClosureDelegate[], call: (d: ClosureD
 }
 
 /**
- * `foo(args)`: a local variable (a closure, or an object whose `call` it is: `json { ... }` on a
- * JsonBuilder), the delegates of the enclosing closures and an app method (`delegatedCall`), a
+ * `foo(args)`: a local variable's value (its `call`: a closure, `json { ... }` on a JsonBuilder),
+ * the delegates of the enclosing closures and an app method (`delegatedCall`), a
  * runtime built-in, a delegate's property or a field holding a closure.
  */
 function callUnqualified(frame: Frame, name: string, args: Value[], named: GMap | null): Value {
@@ -177,7 +177,9 @@ function callUnqualified(frame: Frame, name: string, args: Value[], named: GMap 
   const scope = frame.scope.lookup(name);
   const local = scope?.vars.get(name);
   if (local instanceof GClosure) return local.invoke(withNamed(args, named));
-  if (local instanceof BuiltinObject) return invokeMethod(frame, local, 'call', args, named);
+  // Groovy calls a local variable's value: `json(...)` on a JsonBuilder is its `call`, and `x()` with
+  // x a number is Integer.call(), the app's MissingMethodException.
+  if (scope) return invokeMethod(frame, local ?? null, 'call', args, named);
   const delegates = frame.scope.delegates();
   const fns = app.functions.get(name);
   const ownerMethod = (): MethodResult => {
@@ -218,7 +220,7 @@ export function invokeMethod(frame: Frame, self: Value, name: string, args: Valu
   if (r !== NOT_FOUND) return r;
   if (Array.isArray(self) && self.length === 0 && !named) return [];
   if (self instanceof Map && self.get(name) instanceof GClosure) return (self.get(name) as GClosure).invoke(withNamed(args, named));
-  if (misspelledMethod(self, name)) throw missingMethod(name, className(self));
+  if (misspelledMethod(self, name) || uncallableValue(self, name)) throw missingMethod(name, className(self));
   if (stringOnlyMethod(self, name)) throw missingMethod(name, javaClassName(self));
   if (self instanceof PlatformRecord) throw missingMethod(name, self.javaClass);
   frame.app.platform.unresolvedMethod?.(self, name);

@@ -161,6 +161,14 @@ export function stringOnlyMethod(self: Value, name: string): self is boolean | n
   return (typeof self === 'boolean' || isNumber(self)) && PARSING_PREDICATES.has(name);
 }
 
+/**
+ * Whether this calls a value that cannot be called (`x()` with x holding a number, a string, a list,
+ * a map or a date): none of their classes has `call`, so it is the app's MissingMethodException.
+ */
+export function uncallableValue(self: Value, name: string): boolean {
+  return name === 'call' && !(self instanceof GClosure) && gdkMethodsOf(self) !== undefined;
+}
+
 /** Names this many letters or more away from every method are no likely typo of one. */
 const TYPO_DISTANCE = 3;
 

@@ -62,6 +62,12 @@ describe("Groovy's own errors where the model knows the method or property canno
     expect(show('try { "x".touppercase() } catch (MissingMethodException e) { "missing" }')).toBe('missing');
     expect(() => run('5.frobnicate()')).toThrow(/unsupported: method frobnicate\(\) of Integer at /);
   });
+  it('raises MissingMethodException for a call of a value that is no closure (a number, a string, a list, a map)', () => {
+    expect(show('def x = 5; def s = "a"; [{ x() }, { s() }, { [1]() }, { [a: 1]() }].collect { c -> try { c() } catch (MissingMethodException e) { e.message } }')).toBe(
+      '[No signature of method: Integer.call() is applicable, No signature of method: String.call() is applicable, No signature of method: ArrayList.call() is applicable, No signature of method: LinkedHashMap.call() is applicable]',
+    );
+    expect(show('def m = [call: { 7 }]; m()')).toBe('7');
+  });
   it('names the closest method of the type in the message of an unknown one two letters or fewer away: most likely a typo', () => {
     expect(() => run('"abc".toUpperCas()')).toThrow(/unsupported: method toUpperCas\(\) of String \(did you mean toUpperCase\(\)\?\) at /);
     expect(() => run('[1, 2].colect { it }')).toThrow(/\(did you mean collect\(\)\?\) at /);

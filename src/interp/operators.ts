@@ -1,7 +1,7 @@
 // Groovy's core operations on values: truth, ordering, string conversion and the
 // arithmetic operators on non-numbers (string and list `+`, `-`, `*`, `<<`), plus `in`/isCase; equality is in equality.ts.
 import { GroovyError } from './errors.js';
-import { equals, setOf } from './equality.js';
+import { equals, javaEquals, setOf } from './equality.js';
 import { checkLength, ValueWalk } from './limits.js';
 import * as num from './numbers.js';
 import { combineDurations, compareDurations, dateDifference, durationText, GDuration, shiftDate } from './java/durations.js';
@@ -194,7 +194,8 @@ export function times(a: Value, b: Value): Value {
 
 /** Groovy `isCase`: `x in c` and `case c:`. */
 export function isCase(caseValue: Value, x: Value, call: (c: GClosure, args: Value[]) => Value): boolean {
-  if (Array.isArray(caseValue)) return caseValue.some((e) => equals(e, x));
+  // A collection's isCase is its contains, which compares by Java's equals: `2.0 in [1, 2]` is false.
+  if (Array.isArray(caseValue)) return caseValue.some((e) => javaEquals(e, x));
   if (caseValue instanceof Map) return caseValue.has(x) && truthy(caseValue.get(x) ?? null);
   if (caseValue instanceof TrackedMap) return caseValue.map.has(x) && truthy(caseValue.map.get(x) ?? null);
   if (caseValue instanceof GClosure) return truthy(call(caseValue, [x]));

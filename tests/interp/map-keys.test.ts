@@ -47,3 +47,25 @@ describe('a set', () => {
     expect(show('[([1] as Set) == ([1.0] as Set), [1, 1.0].unique().size()]')).toBe('[true, 1]');
   });
 });
+
+describe("a list's and a set's own lookups (contains, indexOf, remove, in)", () => {
+  it("compare by Java's equals, as ArrayList and HashSet do", () => {
+    expect(show('[[1, 2].contains(2.0), [1.5].contains(1.50), [1.5].contains(1.5), [1, 2].indexOf(2.0), [2, 2].lastIndexOf(2), [1, 2].containsAll([1, 2.0])]')).toBe('[false, false, true, -1, 1, false]');
+    expect(show('def s = [1.5] as Set; s.add(1.50); [s.contains(1.50), s.remove(1.50), s]')).toBe('[true, true, [1.5]]');
+    expect(show('def l = [1.5, 2]; [l.remove((Object) 1.50), l.remove((Object) 1.5), l]')).toBe('[false, true, [2]]');
+    expect(show('def l = [1, 2, 3]; l.removeAll([2.0, 3]); l')).toBe('[1, 2]');
+  });
+
+  it("make `in` and a list's case false for a number of another type", () => {
+    expect(show('[2.0 in [1, 2], 2 in [1, 2], "a" in ["a"]]')).toBe('[false, true, true]');
+    expect(show('switch (2.0) { case [1, 2]: return "list"; case 2: return "number" }')).toBe('number');
+  });
+
+  it("leave the GDK's own methods number-aware: an array's contains, count, intersect, minus", () => {
+    expect(show('[(([1, 2] as Object[]).contains(2.0)), [1, 2, 2.0].count(2), [1, 2].intersect([2.0]), [1, 2] - [2.0]]')).toBe('[true, 2, [2], [1]]');
+  });
+
+  it("find a map's value by Java's equals", () => {
+    expect(show('[[a: 1].containsValue(1.0), [a: 1.5].containsValue(1.5)]')).toBe('[false, true]');
+  });
+});

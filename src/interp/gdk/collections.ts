@@ -2,9 +2,9 @@
 // collect, find, sort, unique, groupBy, sum, join, ...
 import { GroovyError } from '../errors.js';
 import * as num from '../numbers.js';
-import { addToSet, equals, setOf } from '../equality.js';
+import { addToSet, equals, javaEquals, setOf } from '../equality.js';
 import { compare, isCase, minus, plus, toStr, truthy } from '../operators.js';
-import { asJavaArray, GClosure, GMapEntry, isSet, markSet, type GMap, type Value } from '../values.js';
+import { asJavaArray, GClosure, GMapEntry, isJavaArray, isSet, markSet, type GMap, type Value } from '../values.js';
 import { asNum, bufferOf, call, callEach, closureArg, iterate, listGet, listPut, type Method } from './support.js';
 import { GroovyMap } from '../groovy-map.js';
 
@@ -84,7 +84,15 @@ function flatten(items: Value[]): Value[] {
   return items.flatMap((e) => (Array.isArray(e) ? flatten(e) : [e]));
 }
 
-/** Methods every iterable shares (lists, and maps through their entries). */
+/**
+ * The equality of a collection's own `contains`, `indexOf` and `remove`: a List's or a Set's is
+ * Java's equals (`[1, 2].contains(2.0)` is false, as ArrayList.contains is), an array's the GDK's
+ * `contains`, which compares by Groovy's `==`.
+ */
+function memberEquals(s: Value[]): (a: Value, b: Value) => boolean {
+  return isJavaArray(s) ? equals : javaEquals;
+}
+
 /**
  * `removeAll` and `retainAll`, in place: with a closure, the elements it holds true of; with a
  * collection, the elements it contains. `retained`: whether those are the ones kept. True when the
@@ -92,12 +100,13 @@ function flatten(items: Value[]): Value[] {
  */
 function keepOnly(s: Value[], a: Value[], retained: boolean): boolean {
   const c = closureArg(a);
-  const keep = s.filter((e) => (c ? truthy(callEach(c, e)) : iterate(a[0]).some((x) => equals(x, e))) === retained);
+  const keep = s.filter((e) => (c ? truthy(callEach(c, e)) : iterate(a[0]).some((x) => javaEquals(x, e))) === retained);
   const changed = keep.length !== s.length;
   s.splice(0, s.length, ...keep);
   return changed;
 }
 
+/** Methods every iterable shares (lists, and maps through their entries). */
 export const iterableMethods: Record<string, Method<Value[]>> = {
   // Each returns its receiver (callGroovyMethod gives a map or any other object back itself).
   each: (s, a) => {
@@ -205,10 +214,10 @@ export const listMethods: Record<string, Method<Value[]>> = {
   toArray: (s) => asJavaArray([...s]),
   take: (s, a) => s.slice(0, num.toInt(a[0])),
   drop: (s, a) => s.slice(num.toInt(a[0])),
-  contains: (s, a) => s.some((e) => equals(e, a[0])),
-  containsAll: (s, a) => iterate(a[0]).every((x) => s.some((e) => equals(e, x))),
-  indexOf: (s, a) => s.findIndex((e) => equals(e, a[0])),
-  lastIndexOf: (s, a) => s.map((e) => equals(e, a[0])).lastIndexOf(true),
+  contains: (s, a) => s.some((e) => memberEquals(s)(e, a[0])),
+  containsAll: (s, a) => iterate(a[0]).every((x) => s.some((e) => memberEquals(s)(e, x))),
+  indexOf: (s, a) => s.findIndex((e) => memberEquals(s)(e, a[0])),
+  lastIndexOf: (s, a) => s.map((e) => memberEquals(s)(e, a[0])).lastIndexOf(true),
   reverse: (s) => [...s].reverse(),
   add: (s, a) => {
     if (isSet(s)) return addToSet(s, a[0]);
@@ -240,7 +249,7 @@ export const listMethods: Record<string, Method<Value[]>> = {
   remove: (s, a) => {
     // A list's remove(int) takes out by index; a set has only remove(Object).
     if (typeof a[0] === 'number' && !isSet(s)) return s.splice(a[0], 1)[0] ?? null;
-    const i = s.findIndex((e) => equals(e, a[0]));
+    const i = s.findIndex((e) => javaEquals(e, a[0]));
     if (i >= 0) s.splice(i, 1);
     return i >= 0;
   },

@@ -1,5 +1,5 @@
 // GDK methods of maps (LinkedHashMap semantics) and of their entries.
-import { equals } from '../equality.js';
+import { equals, javaEquals } from '../equality.js';
 import { compare, minus, plus, truthy } from '../operators.js';
 import { noteMutation } from '../ownership.js';
 import { GMapEntry, markSet, type GMap } from '../values.js';
@@ -42,7 +42,8 @@ export const mapMethods: Record<string, Method<GMap>> = {
   },
   containsKey: (m, a) => m.has(a[0]),
   getOrDefault: (m, a) => (m.has(a[0]) ? (m.get(a[0]) ?? null) : a[1]),
-  containsValue: (m, a) => [...m.values()].some((v) => equals(v, a[0])),
+  // HashMap.containsValue compares by Java's equals, as its keys do.
+  containsValue: (m, a) => [...m.values()].some((v) => javaEquals(v, a[0])),
   keySet: (m) => markSet([...m.keys()]),
   values: (m) => [...m.values()],
   entrySet: (m) => iterate(m),

@@ -382,6 +382,7 @@ class MethodScan {
       case 'BooleanLiteral':
       case 'NullLiteral':
       case 'ThisExpr':
+      case 'ClassLiteral':
         return new Set();
       case 'GString':
         return this.values(e.values, ctx);

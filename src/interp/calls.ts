@@ -6,7 +6,7 @@ import type * as ast from '../parser/ast.js';
 import type { FunctionIR } from '../ir/ir.js';
 import { CallDepthError, GroovyError, missingMethod, nullPointer, RecursionError } from './errors.js';
 import * as num from './numbers.js';
-import { NOT_FOUND, callGroovyMethod, castValue, iterate, misspelledMethod, nullObjectMethod, similarMethod, stringOnlyMethod, uncallableValue, type MethodResult } from './groovy-methods.js';
+import { NOT_FOUND, callGroovyMethod, castTo, iterate, misspelledMethod, nullObjectMethod, similarMethod, stringOnlyMethod, uncallableValue, type MethodResult } from './groovy-methods.js';
 import { checkedSize, checkLength } from './limits.js';
 import { instanceOf } from './operators.js';
 import { MUTATING_METHODS, noteMutation } from './ownership.js';
@@ -391,11 +391,8 @@ export function evalNew(frame: Frame, e: ast.New): Value {
 }
 
 export function evalCast(v: Value, type: ast.TypeRef): Value {
-  if (type.arrayDims > 0) return asJavaArray([...iterate(v)]);
-  const r = castValue(v, type.name);
-  if (r !== NOT_FOUND) return r;
-  if (v === null || instanceOf(v, type.name)) return v;
-  return unsupported(`cast to ${type.name}`);
+  const r = castTo(v, type);
+  return r === NOT_FOUND ? unsupported(`cast to ${type.name}`) : r;
 }
 
 recurse.invokeFunction = invokeFunction;

@@ -7,7 +7,7 @@ import * as num from './numbers.js';
 import { checkedSize } from './limits.js';
 import { concat, instanceOf, toStr, truthy } from './operators.js';
 import { iterate } from './groovy-methods.js';
-import { type ClosureDelegate, Double, GClosure, type GMap, type Value } from './values.js';
+import { ClassRef, type ClosureDelegate, Double, GClosure, type GMap, type Value } from './values.js';
 import { bindParams, evalCall, evalCast, evalMethodCall, evalNew, invokeMethod } from './calls.js';
 import { enterNode, locatedError, recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
 import { binary, evalAssign, evalUnary, evalUpdate } from './operator-expressions.js';
@@ -93,6 +93,8 @@ function evalCompound(frame: Frame, e: Exclude<ast.Expression, Leaf>): Value {
     }
     case 'Cast':
       return evalCast(evalExpr(frame, e.expression), e.type);
+    case 'ClassLiteral':
+      return new ClassRef(e.type.name + '[]'.repeat(e.type.arrayDims));
     case 'InstanceOf': {
       const r = instanceOf(evalExpr(frame, e.expression), e.type.name);
       return e.negated ? !r : r;

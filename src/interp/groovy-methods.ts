@@ -8,8 +8,8 @@ export { regexMatches, regexMatchesWithGroups } from './gdk/regex.js';
 import { GroovyError, numberFormat } from './errors.js';
 import * as num from './numbers.js';
 import { equals, setOf } from './equality.js';
-import { compare, isCase, minus, plus, toStr, truthy } from './operators.js';
-import { ClassRef, className, GClosure, GDate, GMapEntry, isNumber, type Value } from './values.js';
+import { compare, instanceOf, isCase, minus, plus, toStr, truthy } from './operators.js';
+import { asJavaArray, ClassRef, className, GClosure, GDate, GMapEntry, isNumber, type Value } from './values.js';
 import { ValueWalk } from './limits.js';
 import { editDistance } from '../util/edit-distance.js';
 import { iterableMethods, listMethods } from './gdk/collections.js';
@@ -52,6 +52,8 @@ function objectMethod(self: Value, name: string, args: Value[]): MethodResult {
       return isCase(self, args[0], call);
     case 'asBoolean':
       return truthy(self);
+    case 'asType':
+      return args[0] instanceof ClassRef ? castTo(self, castTypeOf(args[0])) : NOT_FOUND;
     // `x.getClass()` is `x.class`: the class of the value (Groovy reads a map's `class` as its key,
     // but its getClass() is still LinkedHashMap).
     case 'getClass':
@@ -199,7 +201,27 @@ export function callGroovyMethod(self: Value, name: string, args: Value[]): Meth
   return r === NOT_FOUND ? objectMethod(self, name, args) : r;
 }
 
-/** `x as T` and `(T) x` for the types apps cast to. Returns NOT_FOUND for other types. */
+/** A type a value is cast to: its name as written and its array dimensions (`byte[]`: byte, 1). */
+export interface CastType {
+  readonly name: string;
+  readonly arrayDims: number;
+}
+
+/** `x as T`, `(T) x` and `x.asType(T)`. NOT_FOUND for a type the model does not cast to. */
+export function castTo(v: Value, type: CastType): MethodResult {
+  if (type.arrayDims > 0) return asJavaArray([...iterate(v)]);
+  const r = castValue(v, type.name);
+  if (r !== NOT_FOUND) return r;
+  return v === null || instanceOf(v, type.name) ? v : NOT_FOUND;
+}
+
+/** The cast type a class names: `byte[]` is byte with one dimension. */
+function castTypeOf(cls: ClassRef): CastType {
+  const dims = cls.name.indexOf('[');
+  return dims < 0 ? { name: cls.name, arrayDims: 0 } : { name: cls.name.slice(0, dims), arrayDims: (cls.name.length - dims) / 2 };
+}
+
+/** `x as T` and `(T) x` for the types apps cast to, arrays aside. Returns NOT_FOUND for other types. */
 export function castValue(v: Value, typeName: string): MethodResult {
   const simple = typeName.slice(typeName.lastIndexOf('.') + 1);
   if (v === null) return simple === 'boolean' ? false : null;

@@ -248,6 +248,7 @@ export type Expression =
   | Cast
   | InstanceOf
   | New
+  | ClassLiteral
   | Spread;
 
 export interface NumberLiteral extends NodeBase {
@@ -441,6 +442,12 @@ export interface Elvis extends NodeBase {
   kind: 'Elvis';
   left: Expression;
   right: Expression;
+}
+
+/** An array type written as a value: `byte[]` in `list.asType(byte[])`, `String[].class`. */
+export interface ClassLiteral extends NodeBase {
+  kind: 'ClassLiteral';
+  type: TypeRef;
 }
 
 /** `x as Integer` (asOperator true) and `(Integer) x`. */

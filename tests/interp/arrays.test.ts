@@ -20,3 +20,17 @@ describe('a new array', () => {
     expect(() => run('new int[-1]')).toThrow(GroovyError);
   });
 });
+
+describe('an array class as a value', () => {
+  it('casts with asType, as `as` does: a LAN app hex-encodes its server address with asType(byte[])', () => {
+    expect(show('"192.168.1.10".tokenize(".")*.toInteger().asType(byte[]).encodeHex().toString()')).toBe('c0a8010a');
+    expect(show('def a = [1, 2].asType(String[]); [a.length, a instanceof List]')).toBe('[2, true]');
+  });
+});
+
+describe('asType', () => {
+  it('is the `as` operator as a method', () => {
+    expect(show('["5".asType(Integer), [1, 1].asType(Set), "x".asType(String)]')).toBe('[5, [1], x]');
+    expect(() => run('"x".asType(Map)')).toThrow(/GroovyCastException/);
+  });
+});

@@ -181,6 +181,21 @@ describe('lists and maps', () => {
   });
 });
 
+describe('an array type written as a value', () => {
+  it('reads `byte[]`, `String[][]` and `java.lang.String[]` as a class literal, also as an argument', () => {
+    expect(expr('byte[]')).toMatchObject({ kind: 'ClassLiteral', type: { name: 'byte', arrayDims: 1 } });
+    expect(expr('String[][]')).toMatchObject({ kind: 'ClassLiteral', type: { name: 'String', arrayDims: 2 } });
+    expect(expr('java.lang.String[]')).toMatchObject({ kind: 'ClassLiteral', type: { name: 'java.lang.String', arrayDims: 1 } });
+    expect(expr('x.asType(byte[])')).toMatchObject({ kind: 'MethodCall', method: 'asType', args: [{ kind: 'ClassLiteral' }] });
+  });
+
+  it('leaves an index of a lower-case name and a cast to an array type as they were', () => {
+    expect(expr('a[0]')).toMatchObject({ kind: 'Index' });
+    expect(expr('(String[]) x')).toMatchObject({ kind: 'Cast', type: { name: 'String', arrayDims: 1 } });
+    expect(() => expr('a[]')).toThrow(/1:/);
+  });
+});
+
 describe('closures', () => {
   it('has params null for implicit it, [] for an empty arrow', () => {
     expect(closure('{ it * 2 }')).toMatchObject({ kind: 'Closure', params: null, body: [{ kind: 'ExpressionStatement' }] });

@@ -69,3 +69,9 @@ describe("a list's and a set's own lookups (contains, indexOf, remove, in)", () 
     expect(show('[[a: 1].containsValue(1.0), [a: 1.5].containsValue(1.5)]')).toBe('[false, true]');
   });
 });
+
+describe("a number's equals", () => {
+  it("is Java's: a number of another type or a BigDecimal of another scale is not equal, where == is", () => {
+    expect(show('[5.equals(5.0), 5.equals(5), 1.5.equals(1.50), 1.5.equals(1.5), 5 == 5.0, 1.5 == 1.50]')).toBe('[false, true, false, true, true, true]');
+  });
+});

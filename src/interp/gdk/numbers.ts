@@ -1,8 +1,9 @@
 // GDK methods of numbers (Integer, BigDecimal, Double): rounding, conversions, times/upto, ...
 import { GroovyError, missingMethod } from '../errors.js';
 import * as num from '../numbers.js';
+import { javaEquals } from '../equality.js';
 import { compare, minus, plus, toStr } from '../operators.js';
-import { className, Decimal, Double, isNumber } from '../values.js';
+import { className, Decimal, Double } from '../values.js';
 import { roundingModeOf } from '../java/math.js';
 import { asNum, call, type Method } from './support.js';
 
@@ -41,7 +42,8 @@ export const numberMethods: Record<string, Method<num.Num>> = {
   toPlainString: (n) => toStr(n),
   power: (n, a) => num.power(n, asNum(a[0])),
   compareTo: (n, a) => compare(n, a[0]),
-  equals: (n, a) => isNumber(a[0]) && num.numValue(n) === num.numValue(a[0]),
+  // Java's equals: a number of another type, or a BigDecimal of another scale, is not equal (`5.equals(5.0)` is false).
+  equals: (n, a) => javaEquals(n, a[0] ?? null),
   round: (n, a) => {
     if (a.length === 0) return Math.round(num.numValue(n));
     const places = num.toInt(a[0]);

@@ -20,7 +20,9 @@ export class SyntaxError extends Error {
   found: string | null;
   location: PeggyRange;
 }
-export interface ParseProbe { offset?: () => number }
+/** A [ ] literal that held list elements and map entries both: where it ends, its first item and its first item of the other kind. */
+export interface MixedLiteral { end: number; item: PeggyLocation; itemIsEntry: boolean; first: PeggyLocation }
+export interface ParseProbe { offset?: () => number; mixedLiteral?: MixedLiteral }
 export interface ParseOptions {
   grammarSource?: string;
   startRule?: string;
@@ -28,7 +30,7 @@ export interface ParseOptions {
   maxBrackets?: number;
   /** Called every few thousand nodes built; may throw to stop the parse. */
   onNodes?: () => void;
-  /** Filled with a function giving the offset the parse had reached. */
+  /** Filled with a function giving the offset the parse had reached, and the last [ ] literal that mixed elements and entries. */
   probe?: ParseProbe;
 }
 export function parse(input: string, options?: ParseOptions): Program;

@@ -1,5 +1,5 @@
 // Turns peggy's SyntaxError into a short, positioned message: `expected ")" or ",", found "}"`.
-import type { PeggyExpectation, SyntaxError as PeggySyntaxError } from './generated/groovy-parser.js';
+import type { MixedLiteral, PeggyExpectation, SyntaxError as PeggySyntaxError } from './generated/groovy-parser.js';
 import { MAX_SYNTAX_DEPTH } from './limits.js';
 
 export interface ParseError {
@@ -142,6 +142,13 @@ function curlyQuoteHint(source: string, offset: number, line: number): string {
 export function misplacedDeclaration(at: Place, what: 'method' | 'class', file: string): ParseError {
   const message = `${what} definition not expected here: a ${what} is declared at the top level of the app or in a class body (is a "}" missing above?)`;
   return { file, ...place(at), message, kind: 'parse' };
+}
+
+/** A [ ] literal that holds list elements and map entries both, at its first item of the other kind. */
+export function mixedCollectionLiteral(literal: MixedLiteral, file: string): ParseError {
+  const [kind, firstKind] = literal.itemIsEntry ? ['a map entry', 'list elements'] : ['a list element', 'map entries'];
+  const message = `a [ ] literal is a list or a map, never both: ${kind} here, after ${firstKind} from ${literal.first.line}:${literal.first.column}`;
+  return { file, ...place(literal.item), message, kind: 'parse' };
 }
 
 /** A tree deeper than the stages after the parser can walk (limits.ts), at its first too-deep node. */

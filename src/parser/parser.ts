@@ -7,6 +7,7 @@ import {
   fromUnexpectedError,
   isPeggySyntaxError,
   misplacedDeclaration,
+  mixedCollectionLiteral,
   nestedTooDeeply,
   outOfTime,
   ParseDeadlineError,
@@ -41,7 +42,7 @@ export function parseGroovy(source: string, file: string, options: ParseOptions 
     if (problem.kind === 'too-deep') return { ok: false, error: nestedTooDeeply(at, file) };
     return { ok: false, error: misplacedDeclaration(at, problem.node.kind === 'MethodDecl' ? 'method' : 'class', file) };
   } catch (error) {
-    if (isPeggySyntaxError(error)) return { ok: false, error: fromPeggyError(error, file, source) };
+    if (isPeggySyntaxError(error)) return { ok: false, error: mixedLiteralAt(probe, error.location.start.offset, file) ?? fromPeggyError(error, file, source) };
     const reached = positionOf(source, probe.offset?.() ?? 0);
     if (error instanceof ParseDeadlineError) return { ok: false, error: outOfTime(reached, file) };
     return { ok: false, error: fromUnexpectedError(error, reached, file) };
@@ -49,6 +50,16 @@ export function parseGroovy(source: string, file: string, options: ParseOptions 
 }
 
 /** Reads and parses one file; an unreadable file is reported as an error at 1:1. */
+/**
+ * The [ ] literal that mixed list elements and map entries, when the parse failed inside it or at
+ * its end: the error is then that literal's, at its first item of the other kind.
+ */
+function mixedLiteralAt(probe: ParseProbe, failedAt: number, file: string): ParseError | undefined {
+  const literal = probe.mixedLiteral;
+  if (literal === undefined || failedAt <= literal.first.offset || failedAt > literal.end) return undefined;
+  return mixedCollectionLiteral(literal, file);
+}
+
 export function parseFile(path: string, options: ParseOptions = {}): ParseResult {
   const text = readSource(path);
   return text.ok ? parseGroovy(text.source, path, options) : text;

@@ -21,6 +21,17 @@ describe('syntax errors', () => {
     expect(error(source)).toEqual({ file: 'app.groovy', line, column, message, kind: 'parse' });
   });
 
+  it('names a [ ] literal that mixes list elements and map entries, at its first item of the other kind', () => {
+    // A request's headers written half as assignments, half as entries (a PI Web API logger).
+    const headers = 'def f() {\n  def params = [\n    headers: [\n      contenttype = "json",\n      authorization: "basic x"],\n    body: 1\n  ]\n}\n';
+    expect(error(headers)).toMatchObject({ line: 5, column: 7, message: 'a [ ] literal is a list or a map, never both: a map entry here, after list elements from 4:7' });
+    expect(error('def f() {\n  x = [a: 1, b]\n}\n')).toMatchObject({ line: 2, column: 14, message: 'a [ ] literal is a list or a map, never both: a list element here, after map entries from 2:8' });
+  });
+
+  it('leaves other errors after a [ ] literal as they were', () => {
+    expect(error('def f() {\n  x = [a: 1]\n  y = (\n}\n')).toMatchObject({ line: 4, message: 'expected an expression, found "}"' });
+  });
+
   it('points at a curly quote used as a string quote (text pasted from a word processor)', () => {
     expect(error('definition(\nname: \u201cAuto change\u201d,\n)\n')).toEqual({
       file: 'app.groovy', line: 2, column: 13,

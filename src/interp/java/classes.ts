@@ -18,6 +18,7 @@ import { commonsBase64Static, cryptoStatic, digestMethod, macMethod, newSecretKe
 import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder } from './json.js';
 import { formatJava } from './formatter.js';
 import { fullClassName } from './known-classes.js';
+import { legacyDateParse } from './legacy-date-parse.js';
 import { bigDecimalConstant, mathConstant, mathStatic, roundingModeConstant } from './math.js';
 import { newStringBuilder } from './string-builder.js';
 import { bufferOf } from '../gdk/support.js';
@@ -67,7 +68,8 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
   if ((name === 'getName' || name === 'getSimpleName') && args.length === 0) return classStaticProperty(cls, name === 'getName' ? 'name' : 'simpleName', clock);
   if (simple === 'Math') return mathStatic(name, args);
   if (simple === 'Calendar' || simple === 'GregorianCalendar') return calendarStatic(name, args, clock);
-  if (simple === 'Date' && name === 'parse') return parseDate(args);
+  // `Date.parse(text)` is Java's deprecated parser, giving epoch ms; with a pattern, the GDK's.
+  if (simple === 'Date' && name === 'parse') return args.length === 1 ? legacyDateParse(toStr(args[0] ?? null), clock.now()) : parseDate(args);
   // The GDK's inverse of Date.toString() ("Thu Aug 01 21:14:40 UTC 2019").
   if (simple === 'Date' && name === 'parseToStringDate') return parseDate(['EEE MMM dd HH:mm:ss zzz yyyy', args[0] ?? null]);
   if ((name === 'parseInt' || name === 'parseLong' || name === 'valueOf') && (simple === 'Integer' || simple === 'Long') && args.length === 2) {
@@ -154,6 +156,8 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
     case 'Date':
       if (args.length === 0) return new GDate(clock.now());
       if (isNumber(args[0] ?? null)) return new GDate(num.toInt(args[0]));
+      // The deprecated Date(String): `new Date(state.endTime)` of a date the app stored formatted.
+      if (typeof args[0] === 'string' && args.length === 1) return new GDate(legacyDateParse(args[0], clock.now()));
       return NOT_FOUND;
     case 'SimpleDateFormat':
       return new BuiltinObject('dateFormat', toStr(args[0] ?? null), 'UTC');

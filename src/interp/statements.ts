@@ -5,7 +5,7 @@ import { GroovyError } from './errors.js';
 import { isExceptionSubclass } from './java/exceptions.js';
 import { NOT_FOUND, castValue, iterate } from './groovy-methods.js';
 import { isCase, toStr, truthy } from './operators.js';
-import { asJavaArray, GException, TrackedMap, isJavaArray, isNumber, type Value } from './values.js';
+import { asJavaArray, Double, GException, TrackedMap, isJavaArray, isNumber, type Value } from './values.js';
 import { callClosure, enterNode, locatedError, recurse, Scope, Signal, step, unsupported, type Completion, type Frame } from './frame.js';
 import { readWholeStore } from './properties.js';
 import { regexMatches } from './gdk/regex.js';
@@ -214,6 +214,30 @@ export function coerceDeclared(v: Value, type: ast.TypeRef): Value {
   return r === NOT_FOUND ? v : r;
 }
 
+/**
+ * What a variable declared without a value holds: a primitive's default (`int n` is 0, `boolean b`
+ * false), as Groovy's compiler initialises it; anything else null.
+ */
+function primitiveDefault(type: ast.TypeRef | undefined): Value {
+  if (type === undefined || type.arrayDims > 0) return null;
+  switch (type.name) {
+    case 'int':
+    case 'long':
+    case 'short':
+    case 'byte':
+      return 0;
+    case 'double':
+    case 'float':
+      return new Double(0);
+    case 'boolean':
+      return false;
+    case 'char':
+      return '\u0000';
+    default:
+      return null;
+  }
+}
+
 /** Declares the names; the value is the last name's (the whole value of a multiple assignment). */
 function declare(frame: Frame, s: ast.VarDecl): Value {
   if (s.destructure) {
@@ -224,7 +248,7 @@ function declare(frame: Frame, s: ast.VarDecl): Value {
   }
   let last: Value = null;
   for (const d of s.declarations) {
-    const v = d.init ? recurse.evalExpr(frame, d.init) : null;
+    const v = d.init ? recurse.evalExpr(frame, d.init) : primitiveDefault(s.type);
     last = s.type ? coerceDeclared(v, s.type) : v;
     frame.scope.vars.set(d.name, last);
   }

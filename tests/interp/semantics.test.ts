@@ -48,6 +48,16 @@ describe('strings', () => {
   });
 });
 
+describe('a variable declared without a value', () => {
+  it("holds its primitive type's default, as Groovy's compiler initialises it; null for any other type", () => {
+    expect(show('int n; long l; double d; boolean b; [n, l, d, b]')).toBe('[0, 0, 0.0, false]');
+    expect(show('Integer i; def x; String s; int[] a; [i, x, s, a]')).toBe('[null, null, null, null]');
+    // An app adds a delay to a duration it declared as `int` and set only sometimes.
+    expect(show('int prevDuration; def delay = 5; prevDuration + delay')).toBe('5');
+    expect(show('int a, b = 2; [a, b]')).toBe('[0, 2]');
+  });
+});
+
 describe('a parameter of variable arity', () => {
   it('takes the remaining arguments as a list, and an overload of the exact count comes first', () => {
     const methods = 'def g(Object... a) { a.size() }\ndef h(String s, int... n) { "$s:$n" }\ndef k(a, b) { "k" }\ndef k(a, Object... b) { "kv" }';

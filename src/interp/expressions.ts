@@ -7,7 +7,7 @@ import * as num from './numbers.js';
 import { checkedSize } from './limits.js';
 import { concat, instanceOf, toStr, truthy } from './operators.js';
 import { iterate } from './groovy-methods.js';
-import { ClassRef, type ClosureDelegate, Double, GClosure, type GMap, type Value } from './values.js';
+import { BareMethodName, ClassRef, type ClosureDelegate, Double, GClosure, type GMap, type Value } from './values.js';
 import { bindParams, evalCall, evalCast, evalMethodCall, evalNew, invokeMethod } from './calls.js';
 import { enterNode, locatedError, recurse, Scope, Signal, step, unsupported, type AppCore, type Frame } from './frame.js';
 import { binary, evalAssign, evalUnary, evalUpdate } from './operator-expressions.js';
@@ -190,9 +190,11 @@ function makeClosure(frame: Frame, e: ast.Closure): GClosure {
   return new GClosure((args) => run(null, args), params === null ? 1 : params.length, undefined, run);
 }
 
-export function methodClosure(app: AppCore, name: string): GClosure {
+/** `this.&name`, or with `bare` the app's method named by itself as a value (BareMethodName). */
+export function methodClosure(app: AppCore, name: string, bare = false): GClosure {
   const fns = app.functions.get(name)!;
-  return new GClosure((args) => recurse.callFunction(app, name, args), fns[0].decl.params.length, name);
+  const Closure = bare ? BareMethodName : GClosure;
+  return new Closure((args) => recurse.callFunction(app, name, args), fns[0].decl.params.length, name);
 }
 
 function methodReference(frame: Frame, target: Value, name: string): GClosure {

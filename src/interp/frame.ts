@@ -146,7 +146,7 @@ export interface Recursion {
   evalExpr(frame: Frame, e: ast.Expression): Value;
   evalList(frame: Frame, elements: readonly ast.Expression[]): Value[];
   evalMap(frame: Frame, entries: readonly ast.MapEntry[]): GMap;
-  methodClosure(app: AppCore, name: string): GClosure;
+  methodClosure(app: AppCore, name: string, bare?: boolean): GClosure;
   execStatements(frame: Frame, stmts: readonly ast.Statement[]): Completion;
   coerceDeclared(v: Value, type: ast.TypeRef): Value;
   invokeFunction(app: AppCore, fn: FunctionIR, args: Value[]): Value;

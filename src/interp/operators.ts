@@ -7,6 +7,7 @@ import * as num from './numbers.js';
 import { combineDurations, compareDurations, dateDifference, durationText, GDuration, shiftDate } from './java/durations.js';
 import { isExceptionSubclass } from './java/exceptions.js';
 import {
+  BareMethodName,
   BuiltinObject,
   ClassRef,
   Decimal,
@@ -101,6 +102,7 @@ function printed(v: Value, walk: ValueWalk): string {
   if (v instanceof GMapEntry) return walk.inside(2, () => `${printed(v.key, walk)}=${printed(v.value, walk)}`);
   if (v instanceof DeviceRef) return v.label;
   if (v instanceof GEvent) return `Event(${v.name}: ${v.value})`;
+  if (v instanceof BareMethodName) return v.methodName!;
   if (v instanceof GClosure) return v.methodName ? `MethodClosure(${v.methodName})` : 'Closure';
   if (v instanceof ClassRef) return `class ${v.name}`;
   if (v instanceof GException) return `${v.className}: ${v.message}`;

@@ -57,7 +57,7 @@ function resolveAppProperty(app: AppCore, name: string): Value {
   // The platform's SmartApp class has getters too: `childApps` is `getChildApps()`, `parent` is `getParent()`.
   const platformGetter = getterOf(name);
   if (Object.hasOwn(app.builtins, platformGetter)) return app.builtins[platformGetter](app, [], null);
-  if (app.functions.has(name)) return recurse.methodClosure(app, name);
+  if (app.functions.has(name)) return recurse.methodClosure(app, name, true);
   if (name === 'physicalgraph') return unsupported('the physicalgraph hub API');
   const cls = classOfName(app, name);
   if (cls !== undefined) return new ClassRef(cls);

@@ -73,6 +73,13 @@ export class GClosure {
   ) {}
 }
 
+/**
+ * A bare method name used as a value (`subscribe(x, "switch", handler)`, `[comm: turnOn]`): called
+ * like a method closure, and read as the method's name, as on SmartThings, where a button app
+ * calls `"$detail.comm"(value)` with `comm: turnOn`.
+ */
+export class BareMethodName extends GClosure {}
+
 export class GDate {
   constructor(readonly time: number) {}
 }

@@ -48,6 +48,17 @@ describe('strings', () => {
   });
 });
 
+describe("a bare method name as a value", () => {
+  it("is called like a method closure and reads as the method's name, so a dynamic call by its text reaches the method", () => {
+    const methods = 'def turnOn(v) { "on ${v}" }';
+    expect(show('def c = turnOn; c("x")', methods)).toBe('on x');
+    // A button controller keeps `comm: turnOn` in a table of actions and calls `"$detail.comm"(value)`.
+    expect(show('def detail = [comm: turnOn]; "$detail.comm"("lamp")', methods)).toBe('on lamp');
+    expect(show('"${turnOn}"', methods)).toBe('turnOn');
+    expect(show('"${this.&turnOn}"', methods)).toBe('MethodClosure(turnOn)');
+  });
+});
+
 describe('a variable declared without a value', () => {
   it("holds its primitive type's default, as Groovy's compiler initialises it; null for any other type", () => {
     expect(show('int n; long l; double d; boolean b; [n, l, d, b]')).toBe('[0, 0, 0.0, false]');

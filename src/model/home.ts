@@ -116,9 +116,13 @@ export class Home {
     }
   }
 
-  /** Runs installed() of each app, App1 first (reference §2.4). */
+  /**
+   * Runs installed() of each app, App1 first (reference §2.4). An endless cascade one installation
+   * starts is cut as `fire` cuts one (two instances of a sprinkler app that each start on the
+   * other's switch), and the next app is installed still.
+   */
   installApps(): void {
-    for (const app of this.world.apps) this.events.runHandler(app, 'installed', 'install', []);
+    for (const app of this.world.apps) this.cuttingCascades(() => this.events.runHandler(app, 'installed', 'install', []));
   }
 
   /** Puts every device and the location in one of the reference's initial configurations. */

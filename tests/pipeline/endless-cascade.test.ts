@@ -41,3 +41,16 @@ describe('an endless cascade of one app through its own commands', () => {
     expect(cut[0]).toMatchObject({ message: expect.stringMatching(/^event cascade cut: budget exceeded: evaluation nested more than 1200 levels deep in an event cascade/) });
   });
 });
+
+describe('an endless cascade that an installation starts', () => {
+  // The second instance's installed() turns the switch on, which the first instance's handler
+  // answers with off and on again, which it hears again: without end.
+  it('is cut as one a fired event starts, and the pair is checked on', () => {
+    const fixture = join(REPO_ROOT, 'tests', 'pipeline', 'fixtures', 'start-on-switch.groovy');
+    const r = checkPairFiles(fixture, fixture, { mode: 'dpor', attributes: ['switch'] });
+    expect(r.error).toBeUndefined();
+    expect(r.verdict).toBe('conflict');
+    const cut = r.conflicts.flatMap((c) => c.trace.events.flatMap((e) => e.steps)).filter((s) => s.kind === 'error');
+    expect(cut[0]).toMatchObject({ message: expect.stringMatching(/^event cascade cut: budget exceeded: call depth over 150/) });
+  });
+});

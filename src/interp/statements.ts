@@ -152,6 +152,12 @@ function execForC(frame: Frame, s: ast.ForC, label: string | undefined): Complet
   });
 }
 
+/**
+ * A switch's value is what Groovy's ReturnAdder makes it when the switch ends a method or a
+ * closure: a case whose last statement is a plain `break`, and the default case, give the value of
+ * their last other statement (`case "on": "ON"; break` is "ON"); a case that falls through gives
+ * the next one's, and a `break` anywhere else gives null.
+ */
 function execSwitch(frame: Frame, s: ast.Switch): Completion {
   const v = recurse.evalExpr(frame, s.discriminant);
   let start = s.cases.findIndex((c) => c.tests.some((t) => caseMatches(frame, t, v)));
@@ -159,8 +165,11 @@ function execSwitch(frame: Frame, s: ast.Switch): Completion {
   if (start < 0) return null;
   const scope = new Scope(frame.scope);
   for (const c of s.cases.slice(start)) {
-    const r = execStatements({ app: frame.app, scope }, c.body);
+    const last = c.body.at(-1);
+    const endsWithBreak = last?.kind === 'Break' && last.label === undefined;
+    const r = execStatements({ app: frame.app, scope }, endsWithBreak ? c.body.slice(0, -1) : c.body);
     if (r instanceof Signal) return r.type === 'break' && r.label === undefined ? null : r;
+    if (endsWithBreak || c.isDefault) return r;
   }
   return null;
 }

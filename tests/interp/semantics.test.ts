@@ -394,6 +394,13 @@ describe('values of statements and expressions the corpus relies on', () => {
   it('matches case ~/re/ labels against the whole value', () => {
     expect(show('def n = \'{"buttonNumber":2}\'; def r = "none"; switch (n) { case ~/.*1.*/: r = "one"; break; case ~/.*2.*/: r = "two"; break }; r')).toBe('two');
   });
+  it("gives a switch that ends a method the value Groovy's ReturnAdder gives it (checked against Groovy 3.0.9)", () => {
+    expect(show('def sw = "on"; switch (sw) { case "on": "ON"; break; default: "other" }')).toBe('ON');
+    expect(show('def sw = "x"; switch (sw) { case "on": "ON"; break; default: "other" }')).toBe('other');
+    expect(show('def sw = "a"; switch (sw) { case "a": "A"; case "b": "B"; break }')).toBe('B');
+    expect(show('def sw = "a"; switch (sw) { case "a": if (true) { "A"; break }; "after" }')).toBe('null');
+    expect(show('def c = { x -> switch (x) { case 1: "one"; break; default: "many" } }; [c(1), c(2)]')).toBe('[one, many]');
+  });
   it('encodes a string as Base64', () => {
     expect(show('"user:pass".encodeAsBase64()')).toBe('dXNlcjpwYXNz');
   });

@@ -4,25 +4,12 @@ import { GROOVY_OBJECT_METHODS, NOT_FOUND, type MethodResult } from '../groovy-m
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { noteMutation } from '../ownership.js';
-import { BuiltinObject, Double, GClosure, GDate, isNumber, type GMap, type Value } from '../values.js';
+import { BuiltinObject, GClosure, GDate, isNumber, type GMap, type Value } from '../values.js';
 import { formatDate } from '../time.js';
 import { ValueWalk } from '../limits.js';
 import { GroovyMap } from '../groovy-map.js';
+import { parseJson } from './json-parse.js';
 
-function fromJson(v: unknown): Value {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
-  if (typeof v === 'number') return Number.isInteger(v) ? v : num.toDecimalValue(new Double(v));
-  if (Array.isArray(v)) return v.map(fromJson);
-  return new GroovyMap(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, fromJson(x)]));
-}
-
-export function parseJson(text: string): Value {
-  try {
-    return fromJson(JSON.parse(text));
-  } catch {
-    throw new GroovyError('JsonException', `cannot parse JSON: ${text.slice(0, 40)}`);
-  }
-}
 
 /** How Groovy 2.4's JsonOutput writes a Date: ISO 8601 to the second, in GMT. */
 const JSON_DATE_FORMAT = "yyyy-MM-dd'T'HH:mm:ssZ";

@@ -7,7 +7,7 @@ import type { MessageKind, RuntimeSubscription, SubscriptionTarget, TimerKind } 
 import { instantOf, zoneOf } from '../java/dates.js';
 import { isTimeCategory, withTimeCategory } from '../java/durations.js';
 import { formatJava } from '../java/formatter.js';
-import { parseJson } from '../java/json.js';
+import { parseJson } from '../java/json-parse.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';

@@ -2,7 +2,7 @@
 // `currentState`), identity, capabilities, and commands, which go to the Host.
 import type { RuntimeContext } from '../context.js';
 import { attributeNames, capabilityOf, commandNames, isStandardAttribute, isVectorAttribute } from '../../devices/capabilities.js';
-import { parseJson } from '../java/json.js';
+import { parseJson } from '../java/json-parse.js';
 import { missingMethod, missingProperty } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import { getterProperty } from '../../parser/accessors.js';

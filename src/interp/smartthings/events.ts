@@ -4,7 +4,8 @@ import { EVENT_CLASS, EVENT_PREDICATES, EVENT_PROPERTIES } from '../../devices/s
 import { missingMethod, missingProperty } from '../errors.js';
 import { GROOVY_OBJECT_METHODS, NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import { getterProperty } from '../../parser/accessors.js';
-import { parseJson, toJson } from '../java/json.js';
+import { toJson } from '../java/json.js';
+import { parseJson } from '../java/json-parse.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';

@@ -6,7 +6,7 @@
 // `status` (of an HTTP status line) and `json` (the body parsed, when it is JSON). The tool has no
 // XML model, so `xml` is left out: an app reads null there, as it does for a body that is not XML.
 import { GroovyError } from '../errors.js';
-import { parseJson } from '../java/json.js';
+import { parseJson } from '../java/json-parse.js';
 import { toStr } from '../operators.js';
 import type { GMap, Value } from '../values.js';
 import { GroovyMap } from '../groovy-map.js';

@@ -8,7 +8,7 @@ import { TWC_RESPONSES } from '../../devices/twc-weather.js';
 import { weatherResponse, type WeatherJson } from '../../devices/weather.js';
 import type { BuiltinFunction } from '../context.js';
 import { GroovyError } from '../errors.js';
-import { parseJson } from '../java/json.js';
+import { parseJson } from '../java/json-parse.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { BuiltinObject, ClassRef, DeviceRef, type GMap, type Value } from '../values.js';

@@ -59,6 +59,20 @@ describe("a bare method name as a value", () => {
   });
 });
 
+describe('methods checked against Groovy 3.0.9 (twenty-third session)', () => {
+  it("center with a padding, toCharacter, Integer.toString(n), a list's remove(int) outside it", () => {
+    expect(show('["abc".center(7, "*"), "abc".center(8, "xy"), "abc".center(6), "abc".center(2)]')).toBe('[**abc**, xyabcxyx,  abc  , abc]');
+    expect(show('["65".toCharacter(), Integer.toString(5), Double.toString(1.5)]')).toBe('[6, 5, 1.5]');
+    expect(() => run('def l = [1, 2, 3]; l.remove(5)')).toThrow(/IndexOutOfBoundsException/);
+    expect(() => run('def l = [1, 2, 3]; l.remove(-1)')).toThrow(/IndexOutOfBoundsException/);
+  });
+
+  it('casts a signed operand to a primitive, and subtracts after a class name in parentheses', () => {
+    expect(show('def x = 3; [(int) -3.99, (int) +2.5, (double) -1, (int) -x]')).toBe('[-3, 2, -1.0, -3]');
+    expect(show('def Foo = 5; (Foo) - 2')).toBe('3');
+  });
+});
+
 describe('a variable declared without a value', () => {
   it("holds its primitive type's default, as Groovy's compiler initialises it; null for any other type", () => {
     expect(show('int n; long l; double d; boolean b; [n, l, d, b]')).toBe('[0, 0, 0.0, false]');

@@ -248,7 +248,10 @@ export const listMethods: Record<string, Method<Value[]>> = {
   },
   remove: (s, a) => {
     // A list's remove(int) takes out by index; a set has only remove(Object).
-    if (typeof a[0] === 'number' && !isSet(s)) return s.splice(a[0], 1)[0] ?? null;
+    if (typeof a[0] === 'number' && !isSet(s)) {
+      if (a[0] < 0 || a[0] >= s.length) throw new GroovyError('IndexOutOfBoundsException', `Index ${a[0]} out of bounds for length ${s.length}`);
+      return s.splice(a[0], 1)[0]!;
+    }
     const i = s.findIndex((e) => javaEquals(e, a[0]));
     if (i >= 0) s.splice(i, 1);
     return i >= 0;

@@ -67,10 +67,15 @@ export const stringMethods: Record<string, Method<string>> = {
   reverse: (s) => [...s].reverse().join(''),
   padLeft: (s, a) => s.padStart(num.toInt(a[0]), a.length > 1 ? toStr(a[1]) : ' '),
   padRight: (s, a) => s.padEnd(num.toInt(a[0]), a.length > 1 ? toStr(a[1]) : ' '),
+  // The padding repeats as often as needed; an odd count puts the extra one on the right.
   center: (s, a) => {
-    const width = num.toInt(a[0]);
-    const left = Math.floor((width - s.length) / 2);
-    return width <= s.length ? s : s.padStart(s.length + left).padEnd(width);
+    const toAdd = num.toInt(a[0]) - s.length;
+    const padding = a.length > 1 ? toStr(a[1]) : ' ';
+    return toAdd <= 0 ? s : ''.padEnd(Math.floor(toAdd / 2), padding) + s + ''.padEnd(Math.ceil(toAdd / 2), padding);
+  },
+  toCharacter: (s) => {
+    if (s === '') throw new GroovyError('StringIndexOutOfBoundsException', 'index 0, length 0');
+    return s[0]!;
   },
   take: (s, a) => s.slice(0, num.toInt(a[0])),
   drop: (s, a) => s.slice(num.toInt(a[0])),

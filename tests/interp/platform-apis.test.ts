@@ -485,6 +485,12 @@ describe('Java and Groovy classes of unseen community apps', () => {
   it("names a time zone as Java's getDisplayName does, in its standard time whatever the date", () => {
     expect(show('[TimeZone.getTimeZone("America/New_York").getDisplayName(), TimeZone.getTimeZone("America/New_York").getDisplayName(true, 0), TimeZone.getTimeZone("UTC").displayName]')).toBe('[Eastern Standard Time, EDT, Coordinated Universal Time]');
   });
+  it("tells daylight saving time as Java does: the raw offset is standard time, also south of the equator (checked against Groovy 4)", () => {
+    expect(show('["Australia/Sydney", "Europe/Dublin", "America/New_York", "Pacific/Auckland"].collect { TimeZone.getTimeZone(it).rawOffset }')).toBe('[36000000, 0, -18000000, 43200000]');
+    expect(show('def z = TimeZone.getTimeZone("America/Chicago"); [z.useDaylightTime(), z.inDaylightTime(new Date(1000000000000L)), z.inDaylightTime(new Date(0)), TimeZone.getTimeZone("America/Phoenix").useDaylightTime()]')).toBe('[true, true, false, false]');
+    // A lock-code app names the zone it is in now: getDisplayName(inDaylightTime(now), TimeZone.SHORT).
+    expect(show('def z = TimeZone.getTimeZone("America/Chicago"); z.getDisplayName(z.inDaylightTime(new Date(1000000000000L)), TimeZone.SHORT)')).toBe('CDT');
+  });
   it("reads an exception's message, and gives any other property of it the app's MissingPropertyException", () => {
     expect(show('try { throw new IllegalStateException("boom") } catch (e) { [e.message, e.localizedMessage, e.cause] }')).toBe('[boom, boom, null]');
     // call-webservice-when-open: `$e.response.contentType` in a catch of a MissingPropertyException.

@@ -115,6 +115,8 @@ function classStaticProperty(cls: string, name: string, clock: time.Clock): Meth
   if (simple === 'Integer' && name === 'MAX_VALUE') return 2147483647;
   if (simple === 'Integer' && name === 'MIN_VALUE') return -2147483648;
   if (simple === 'Long' && name === 'MAX_VALUE') return Number.MAX_SAFE_INTEGER;
+  // getDisplayName's styles.
+  if (simple === 'TimeZone' && (name === 'SHORT' || name === 'LONG')) return name === 'SHORT' ? 0 : 1;
   if ((simple === 'Double' || simple === 'Float') && Object.hasOwn(NON_FINITE, name)) return new Double(NON_FINITE[name]);
   return NOT_FOUND;
 }

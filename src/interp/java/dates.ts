@@ -79,8 +79,14 @@ export function dateMethod(d: GDate, name: string, args: Value[]): MethodResult 
 }
 
 /** A year without daylight saving time in the northern hemisphere's winter: the zone's raw offset. */
+/** A zone's offsets in January and July of the reference's year: one is its standard time. */
+function seasonalOffsets(zone: string): [number, number] {
+  return [time.zoneOffset(Date.UTC(2019, 0, 1), zone), time.zoneOffset(Date.UTC(2019, 6, 1), zone)];
+}
+
+/** The standard-time offset: the smaller of the two, as daylight saving time moves clocks forward (also south of the equator, where January is summer). */
 function rawOffset(zone: string): number {
-  return time.zoneOffset(Date.UTC(2019, 0, 1), zone);
+  return Math.min(...seasonalOffsets(zone));
 }
 
 export function timeZoneProperty(o: BuiltinObject, name: string): MethodResult {
@@ -94,6 +100,8 @@ export function timeZoneMethod(o: BuiltinObject, name: string, args: Value[], cl
   if (name === 'getID') return o.id;
   if (name === 'getOffset') return time.zoneOffset((args[0] ?? null) === null ? clock.now() : instantOf(args[0], o.id, clock), o.id);
   if (name === 'getRawOffset') return rawOffset(o.id);
+  if (name === 'useDaylightTime' || name === 'observesDaylightTime') return new Set(seasonalOffsets(o.id)).size > 1;
+  if (name === 'inDaylightTime') return time.zoneOffset(instantOf(args[0] ?? null, o.id, clock), o.id) !== rawOffset(o.id);
   if (name === 'getDisplayName') return time.zoneDisplayName(o.id, args.length > 0 && truthy(args[0] ?? null), args.length > 1 && num.toInt(args[1] ?? null) === 0 ? 'short' : 'long');
   return NOT_FOUND;
 }

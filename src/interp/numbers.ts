@@ -70,13 +70,44 @@ export function divide(a: Num, b: Num): Num {
   if (rank(a) === 2 || rank(b) === 2) return new Double(numValue(a) / numValue(b));
   if (numValue(b) === 0) throw new GroovyError('ArithmeticException', 'Division by zero');
   const v = numValue(a) / numValue(b);
-  // Exact division keeps the smallest scale that represents the result exactly (up to the limit).
-  const preferred = Math.max(0, scaleOf(a) - scaleOf(b));
-  for (let s = preferred; s <= DIVISION_SCALE; s++) {
-    const f = 10 ** s;
-    if (Math.abs(Math.round(v * f) / f - v) < 1e-12 * Math.max(1, Math.abs(v))) return decimal(v, s);
-  }
+  // BigDecimal.divide: an exact quotient keeps the smallest scale that holds it, at least the
+  // preferred one (`7.50 / 2.5` is 3.0, `1 / 2048` 0.00048828125); a quotient whose expansion never
+  // ends is rounded to 10 places, or to the operands' scale where that is more.
+  const exact = exactQuotientScale(a, b);
+  if (exact !== undefined) return decimal(v, Math.max(exact, scaleOf(a) - scaleOf(b), 0));
   return decimal(v, Math.max(DIVISION_SCALE, scaleOf(a), scaleOf(b)));
+}
+
+/** An integer and the power of ten it is divided by: 1.50 is 150 and 2. */
+function unscaled(n: Num): [bigint, number] {
+  const scale = scaleOf(n);
+  return [BigInt(Math.round(numValue(n) * 10 ** scale)), scale];
+}
+
+/**
+ * The fewest decimal places that hold a / b exactly, or undefined when its expansion never ends:
+ * the quotient in lowest terms terminates when its denominator has no prime factor but 2 and 5,
+ * and then needs as many places as the larger of their powers.
+ */
+function exactQuotientScale(a: Num, b: Num): number | undefined {
+  const [ua, sa] = unscaled(a);
+  const [ub, sb] = unscaled(b);
+  let denominator = ub * 10n ** BigInt(sa);
+  denominator /= gcd(ua * 10n ** BigInt(sb), denominator);
+  if (denominator < 0n) denominator = -denominator;
+  const powerOf = (p: bigint): number => {
+    let k = 0;
+    for (; denominator % p === 0n; k++) denominator /= p;
+    return k;
+  };
+  const places = Math.max(powerOf(2n), powerOf(5n));
+  return denominator === 1n ? places : undefined;
+}
+
+function gcd(x: bigint, y: bigint): bigint {
+  let [p, q] = [x < 0n ? -x : x, y < 0n ? -y : y];
+  while (q !== 0n) [p, q] = [q, p % q];
+  return p;
 }
 
 /** java.math.RoundingMode's modes, by name (BigDecimal's legacy ROUND_* ints are their ordinals). */

@@ -19,6 +19,12 @@ describe('numbers', () => {
   it('divides integers to a BigDecimal', () => {
     expect(show('[10 / 4, 8 / 4, 1 / 3, 7.intdiv(2), 10 % 3]')).toBe('[2.5, 2, 0.3333333333, 3, 1]');
   });
+  it("divides exactly where the quotient ends, and to 10 places where it does not, as Groovy's BigDecimal division (checked against Groovy 3.0.9)", () => {
+    // 1000 / 3 came out with 9 places: a float test took 333.333333333 for exact.
+    expect(show('[1000 / 3, 1 / 2048, 7.50 / 2.5, 3 / 1.5, 1.123456789012 / 3, 1 / 30000, -22 / 7, 127 * 100 / 255]')).toBe(
+      '[333.3333333333, 0.00048828125, 3.0, 2, 0.374485596337, 0.0000333333, -3.1428571429, 49.8039215686]',
+    );
+  });
   it('keeps BigDecimal scale and Double printing', () => {
     expect(show('[1.5 * 2, 0.1 + 0.2, 2.50, 3.0d, Math.round(2.5), Math.max(1, 2.5d), "5".toInteger() + 1, "2.5".toDouble()]')).toBe(
       '[3.0, 0.3, 2.50, 3.0, 3, 2.5, 6, 2.5]',

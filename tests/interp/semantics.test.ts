@@ -73,6 +73,11 @@ describe('methods checked against Groovy 3.0.9 (twenty-third session)', () => {
     expect(() => run('def l = [1, 2, 3]; l.remove(-1)')).toThrow(/IndexOutOfBoundsException/);
   });
 
+  it("finds with a closure given the match's groups; Math's atan2, hypot, cbrt, signum, floorDiv, floorMod; Double.MAX_VALUE", () => {
+    expect(show('["3 apples".find(/(\\d+) (\\w+)/) { all, n, w -> w }, "3 apples, 4 pears".findAll(/\\d+/) { it.toInteger() }, "x".find(/\\d/) { it }]')).toBe('[apples, [3, 4], null]');
+    expect(show('[Math.atan2(1, 1), Math.hypot(3, 4), Math.cbrt(27), Math.signum(-5.5), Math.floorDiv(-7, 2), Math.floorMod(-7, 2), Double.MAX_VALUE]')).toBe('[0.7853981633974483, 5.0, 3.0, -1.0, -4, 1, 1.7976931348623157E308]');
+  });
+
   it('casts a signed operand to a primitive, and subtracts after a class name in parentheses', () => {
     expect(show('def x = 3; [(int) -3.99, (int) +2.5, (double) -1, (int) -x]')).toBe('[-3, 2, -1.0, -3]');
     expect(show('def Foo = 5; (Foo) - 2')).toBe('3');

@@ -5,7 +5,7 @@ import * as num from '../numbers.js';
 import { formatJava } from '../java/formatter.js';
 import { stringHashCode } from '../java/object-methods.js';
 import { compare, minus, toStr } from '../operators.js';
-import { regexFind, regexFindAll, regexMatches, regexReplace, regexReplaceWith, regexSplit } from './regex.js';
+import { regexFind, regexFindAll, regexMatches, regexMatchesWithGroups, regexReplace, regexReplaceWith, regexSplit } from './regex.js';
 import { asJavaArray, GClosure, type Value } from '../values.js';
 import { listMethods } from './collections.js';
 import { call, javaBytes, type Method } from './support.js';
@@ -15,6 +15,16 @@ import { call, javaBytes, type Method } from './support.js';
  * method of these names (`5.isNumber()` is a MissingMethodException).
  */
 export const PARSING_PREDICATES: ReadonlySet<string> = new Set(['isNumber', 'isInteger', 'isLong', 'isDouble', 'isFloat', 'isBigDecimal', 'isBigInteger']);
+
+/**
+ * `s.find(p) { ... }` and `s.findAll(p) { ... }`: the closure's value for the first match or for
+ * each, given the whole match and then its groups (`{ all, n, word -> }`), or the match alone
+ * when the pattern has no group.
+ */
+function regexFindWith(s: string, pattern: string, closure: GClosure, all: boolean): Value {
+  const results = regexMatchesWithGroups(s, pattern).slice(0, all ? undefined : 1).map((m) => call(closure, Array.isArray(m) ? m : [m]));
+  return all ? results : (results[0] ?? null);
+}
 
 export const stringMethods: Record<string, Method<string>> = {
   size: (s) => s.length,
@@ -103,8 +113,8 @@ export const stringMethods: Record<string, Method<string>> = {
   tr: (s, a) => translate(s, toStr(a[0]), toStr(a[1])),
   readLines: (s) => s.split(/\r?\n/),
   // With a closure, the GDK's Object methods, over the characters; otherwise a regular expression.
-  find: (s, a) => (a[0] instanceof GClosure ? listMethods.find([...s], a) : regexFind(s, toStr(a[0]))),
-  findAll: (s, a) => (a[0] instanceof GClosure ? listMethods.findAll([...s], a) : regexFindAll(s, toStr(a[0]))),
+  find: (s, a) => (a[0] instanceof GClosure ? listMethods.find([...s], a) : a[1] instanceof GClosure ? regexFindWith(s, toStr(a[0]), a[1], false) : regexFind(s, toStr(a[0]))),
+  findAll: (s, a) => (a[0] instanceof GClosure ? listMethods.findAll([...s], a) : a[1] instanceof GClosure ? regexFindWith(s, toStr(a[0]), a[1], true) : regexFindAll(s, toStr(a[0]))),
   // The static String.format called through a string (`port.toString().format('%04X', port)`).
   format: (_s, a) => {
     if (typeof a[0] !== 'string') throw missingMethod('format', 'java.lang.String');

@@ -118,11 +118,15 @@ function classStaticProperty(cls: string, name: string, clock: time.Clock): Meth
   // getDisplayName's styles.
   if (simple === 'TimeZone' && (name === 'SHORT' || name === 'LONG')) return name === 'SHORT' ? 0 : 1;
   if ((simple === 'Double' || simple === 'Float') && Object.hasOwn(NON_FINITE, name)) return new Double(NON_FINITE[name]);
+  if (simple === 'Double' && Object.hasOwn(DOUBLE_RANGE, name)) return new Double(DOUBLE_RANGE[name]);
   return NOT_FOUND;
 }
 
 /** Double's and Float's special values: the model's Double is a JS number, which has them. */
 const NON_FINITE: Readonly<Record<string, number>> = { NaN: NaN, POSITIVE_INFINITY: Infinity, NEGATIVE_INFINITY: -Infinity };
+
+/** Double's largest value: a JS number's, which is a double (MIN_VALUE is left out: Java prints it 4.9E-324, JS 5e-324). */
+const DOUBLE_RANGE: Readonly<Record<string, number>> = { MAX_VALUE: Number.MAX_VALUE };
 
 /** `UUID.randomUUID()`: its text, which is what apps use (`UUID.randomUUID().toString()`). */
 const MODEL_UUID = '6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60';

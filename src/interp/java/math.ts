@@ -26,6 +26,14 @@ const UNARY_MATH: Record<string, (x: number) => number> = {
   atan: Math.atan,
   toRadians: (x) => (x * Math.PI) / 180,
   toDegrees: (x) => (x * 180) / Math.PI,
+  cbrt: Math.cbrt,
+  signum: Math.sign,
+};
+
+/** Math's functions of two doubles. */
+const BINARY_MATH: Record<string, (x: number, y: number) => number> = {
+  atan2: Math.atan2,
+  hypot: Math.hypot,
 };
 
 function numArg(args: Value[], i: number): num.Num {
@@ -40,6 +48,7 @@ function wider(a: num.Num, b: num.Num): num.Num {
 
 export function mathStatic(name: string, args: Value[]): MethodResult {
   if (Object.hasOwn(UNARY_MATH, name)) return mathResult(UNARY_MATH[name](num.numValue(numArg(args, 0))));
+  if (Object.hasOwn(BINARY_MATH, name)) return mathResult(BINARY_MATH[name](num.numValue(numArg(args, 0)), num.numValue(numArg(args, 1))));
   switch (name) {
     case 'round': {
       const x = numArg(args, 0);
@@ -56,6 +65,13 @@ export function mathStatic(name: string, args: Value[]): MethodResult {
       const pick = (name === 'max' ? num.compareNumbers(a, b) >= 0 : num.compareNumbers(a, b) <= 0) ? a : b;
       // Java picks the overload of the wider operand type: Math.max(1, 2.5d) is a double.
       return wider(a, b) instanceof Double ? new Double(num.numValue(pick)) : pick;
+    }
+    // Integer division rounded down, and the remainder that goes with it (`floorMod(-7, 2)` is 1).
+    case 'floorDiv':
+      return Math.floor(num.toInt(numArg(args, 0)) / num.toInt(numArg(args, 1)));
+    case 'floorMod': {
+      const [x, y] = [num.toInt(numArg(args, 0)), num.toInt(numArg(args, 1))];
+      return x - Math.floor(x / y) * y;
     }
     case 'pow':
       return mathResult(num.numValue(numArg(args, 0)) ** num.numValue(numArg(args, 1)));

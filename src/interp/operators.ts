@@ -6,6 +6,7 @@ import { checkLength, ValueWalk } from './limits.js';
 import * as num from './numbers.js';
 import { combineDurations, compareDurations, dateDifference, durationText, GDuration, shiftDate } from './java/durations.js';
 import { isExceptionSubclass } from './java/exceptions.js';
+import { fullClassName } from './java/known-classes.js';
 import {
   BareMethodName,
   BuiltinObject,
@@ -105,7 +106,8 @@ function printed(v: Value, walk: ValueWalk): string {
   if (v instanceof BareMethodName) return v.methodName!;
   if (v instanceof GClosure) return v.methodName ? `MethodClosure(${v.methodName})` : 'Closure';
   if (v instanceof ClassRef) return `class ${v.name}`;
-  if (v instanceof GException) return `${v.className}: ${v.message}`;
+  // Throwable.toString: the class's full name, then the message if there is one.
+  if (v instanceof GException) return `${fullClassName(v.className) ?? v.className}${v.message === null ? '' : `: ${v.message}`}`;
   // Java prints the identity hash; the model has no identities, so it shows the state instead.
   if (v instanceof GRandom) return `java.util.Random@${v.seed.toString(16)}`;
   if (v instanceof GStringBuilder) return v.text;

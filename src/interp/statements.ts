@@ -105,7 +105,7 @@ function execBranch(frame: Frame, s: ast.Statement): Completion {
 }
 
 function throwValue(v: Value): never {
-  if (v instanceof GException) throw new GroovyError(v.className, v.message, v);
+  if (v instanceof GException) throw new GroovyError(v.className, v.message ?? 'null', v);
   throw new GroovyError('Exception', toStr(v), v);
 }
 

@@ -222,7 +222,8 @@ export class ClassRef {
 export class GException {
   constructor(
     readonly className: string,
-    readonly message: string,
+    /** getMessage(): null for an exception made without one (`new Exception()`). */
+    readonly message: string | null,
   ) {}
 }
 

@@ -78,6 +78,12 @@ describe('methods checked against Groovy 3.0.9 (twenty-third session)', () => {
     expect(show('[Math.atan2(1, 1), Math.hypot(3, 4), Math.cbrt(27), Math.signum(-5.5), Math.floorDiv(-7, 2), Math.floorMod(-7, 2), Double.MAX_VALUE]')).toBe('[0.7853981633974483, 5.0, 3.0, -1.0, -4, 1, 1.7976931348623157E308]');
   });
 
+  it("prints an exception as Throwable.toString does: the class's full name, then the message if it has one", () => {
+    expect(show('try { throw new RuntimeException("m") } catch (e) { "${e}" }')).toBe('java.lang.RuntimeException: m');
+    expect(show('try { throw new Exception() } catch (e) { [e.toString(), e.message] }')).toBe('[java.lang.Exception, null]');
+    expect(show('try { "a".toInteger() } catch (e) { "${e}" }')).toBe('java.lang.NumberFormatException: For input string: "a"');
+  });
+
   it('casts a signed operand to a primitive, and subtracts after a class name in parentheses', () => {
     expect(show('def x = 3; [(int) -3.99, (int) +2.5, (double) -1, (int) -x]')).toBe('[-3, 2, -1.0, -3]');
     expect(show('def Foo = 5; (Foo) - 2')).toBe('3');

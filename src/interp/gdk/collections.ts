@@ -249,7 +249,7 @@ export const listMethods: Record<string, Method<Value[]>> = {
   remove: (s, a) => {
     // A list's remove(int) takes out by index; a set has only remove(Object).
     if (typeof a[0] === 'number' && !isSet(s)) {
-      if (a[0] < 0 || a[0] >= s.length) throw new GroovyError('IndexOutOfBoundsException', `Index ${a[0]} out of bounds for length ${s.length}`);
+      if (a[0] < 0 || a[0] >= s.length) throw new GroovyError('IndexOutOfBoundsException', `Index: ${a[0]}, Size: ${s.length}`); // Java 8's message
       return s.splice(a[0], 1)[0]!;
     }
     const i = s.findIndex((e) => javaEquals(e, a[0]));

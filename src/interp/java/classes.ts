@@ -211,7 +211,7 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
     case 'Float':
       return num.toDoubleValue(args[0] ?? null);
   }
-  if (EXCEPTIONS.test(type)) return new GException(simple, args.length ? toStr(args[0]) : '');
+  if (EXCEPTIONS.test(type)) return new GException(simple, args.length ? toStr(args[0]) : null);
   return NOT_FOUND;
 }
 

@@ -209,8 +209,22 @@ export function formatDouble(v: number): string {
 
 export function formatNumber(n: Num): string {
   if (typeof n === 'number') return String(n);
-  if (n instanceof Decimal) return n.value.toFixed(n.scale);
+  if (n instanceof Decimal) return formatDecimal(n);
   return formatDouble(n.value);
+}
+
+/**
+ * BigDecimal.toString: plain, unless the number is so small that its first digit lies more than
+ * six places after the point; then scientific (`0.0000001` is 1E-7, `0.000000123` 1.23E-7, zero
+ * to ten places 0E-10).
+ */
+function formatDecimal(n: Decimal): string {
+  const plain = n.value.toFixed(n.scale);
+  const digits = plain.replace(/^-?[0.]*/, '').replace('.', '') || '0';
+  const adjusted = digits.length - 1 - n.scale;
+  if (adjusted >= -6) return plain;
+  const mantissa = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+  return `${n.value < 0 ? '-' : ''}${mantissa}E${adjusted}`;
 }
 
 /** Java integer parsing (`Integer.parseInt`, `"12".toInteger()`): digits with an optional sign. */

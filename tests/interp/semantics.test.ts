@@ -19,6 +19,9 @@ describe('numbers', () => {
   it('divides integers to a BigDecimal', () => {
     expect(show('[10 / 4, 8 / 4, 1 / 3, 7.intdiv(2), 10 % 3]')).toBe('[2.5, 2, 0.3333333333, 3, 1]');
   });
+  it('prints a BigDecimal as BigDecimal.toString does: scientific once its first digit is more than six places after the point', () => {
+    expect(show('[0.0000001, 0.000000123, 0.0000010, 1 / 30000000, 0.0000000000, 0.1234567]')).toBe('[1E-7, 1.23E-7, 0.0000010, 3.33E-8, 0E-10, 0.1234567]');
+  });
   it("divides exactly where the quotient ends, and to 10 places where it does not, as Groovy's BigDecimal division (checked against Groovy 3.0.9)", () => {
     // 1000 / 3 came out with 9 places: a float test took 333.333333333 for exact.
     expect(show('[1000 / 3, 1 / 2048, 7.50 / 2.5, 3 / 1.5, 1.123456789012 / 3, 1 / 30000, -22 / 7, 127 * 100 / 255]')).toBe(

@@ -220,6 +220,8 @@ export function formatNumber(n: Num): string {
  */
 function formatDecimal(n: Decimal): string {
   const plain = n.value.toFixed(n.scale);
+  // The common case without the digit count: a first digit at 10^-6 or above is plain.
+  if (n.value === 0 ? n.scale <= 6 : Math.abs(n.value) >= 1e-6) return plain;
   const digits = plain.replace(/^-?[0.]*/, '').replace('.', '') || '0';
   const adjusted = digits.length - 1 - n.scale;
   if (adjusted >= -6) return plain;

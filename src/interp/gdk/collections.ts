@@ -93,6 +93,12 @@ function memberEquals(s: Value[]): (a: Value, b: Value) => boolean {
   return isJavaArray(s) ? equals : javaEquals;
 }
 
+/** Where `x` first stands in the collection by its own equality (memberEquals); -1 when nowhere. */
+function memberIndex(s: Value[], x: Value): number {
+  const same = memberEquals(s);
+  return s.findIndex((e) => same(e, x));
+}
+
 /**
  * `removeAll` and `retainAll`, in place: with a closure, the elements it holds true of; with a
  * collection, the elements it contains. `retained`: whether those are the ones kept. True when the
@@ -214,10 +220,13 @@ export const listMethods: Record<string, Method<Value[]>> = {
   toArray: (s) => asJavaArray([...s]),
   take: (s, a) => s.slice(0, num.toInt(a[0])),
   drop: (s, a) => s.slice(num.toInt(a[0])),
-  contains: (s, a) => s.some((e) => memberEquals(s)(e, a[0])),
-  containsAll: (s, a) => iterate(a[0]).every((x) => s.some((e) => memberEquals(s)(e, x))),
-  indexOf: (s, a) => s.findIndex((e) => memberEquals(s)(e, a[0])),
-  lastIndexOf: (s, a) => s.map((e) => memberEquals(s)(e, a[0])).lastIndexOf(true),
+  contains: (s, a) => memberIndex(s, a[0]) >= 0,
+  containsAll: (s, a) => iterate(a[0]).every((x) => memberIndex(s, x) >= 0),
+  indexOf: (s, a) => memberIndex(s, a[0]),
+  lastIndexOf: (s, a) => {
+    const same = memberEquals(s);
+    return s.findLastIndex((e) => same(e, a[0]));
+  },
   reverse: (s) => [...s].reverse(),
   add: (s, a) => {
     if (isSet(s)) return addToSet(s, a[0]);

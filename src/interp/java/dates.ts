@@ -78,7 +78,6 @@ export function dateMethod(d: GDate, name: string, args: Value[]): MethodResult 
   return NOT_FOUND;
 }
 
-/** A year without daylight saving time in the northern hemisphere's winter: the zone's raw offset. */
 /** A zone's offsets in January and July of the reference's year: one is its standard time. */
 function seasonalOffsets(zone: string): [number, number] {
   return [time.zoneOffset(Date.UTC(2019, 0, 1), zone), time.zoneOffset(Date.UTC(2019, 6, 1), zone)];

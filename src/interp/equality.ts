@@ -18,7 +18,7 @@ const groovyNumbers: NumberEquality = (a, b) => num.compareNumbers(a, b) === 0;
  */
 const javaNumbers: NumberEquality = (a, b) => {
   if (typeof a === 'number' || typeof b === 'number') return a === b;
-  if (a instanceof Decimal) return b instanceof Decimal && a.value === b.value && a.scale === b.scale;
+  if (a instanceof Decimal) return b instanceof Decimal && a.unscaled === b.unscaled && a.scale === b.scale;
   return b instanceof Double && Object.is(a.value, b.value);
 };
 

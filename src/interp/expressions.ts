@@ -109,7 +109,7 @@ function evalCompound(frame: Frame, e: Exclude<ast.Expression, Leaf>): Value {
 function numberLiteral(e: ast.NumberLiteral): Value {
   if (!e.isDecimal) return e.value;
   if (/[dDfF]$/.test(e.raw)) return new Double(e.value);
-  return num.decimal(e.value, num.literalScale(e.raw));
+  return num.parseDecimal(e.raw.replace(/[gG]$/, '').replaceAll('_', ''));
 }
 
 export function evalList(frame: Frame, elements: readonly ast.Expression[]): Value[] {

@@ -21,12 +21,23 @@
 //   StringBuilder/StringBuffer GStringBuilder (its contents; operations in java/string-builder.ts)
 //   devices, events, location, app, state, log, classes: the classes below
 
-/** A Groovy BigDecimal: `value` rounded to `scale` decimal places; `scale` drives printing. */
+/** A Groovy BigDecimal, as Java holds it: the value is `unscaled` × 10^-`scale` (big-decimal.ts). */
 export class Decimal {
+  #value: number | undefined;
   constructor(
-    readonly value: number,
+    readonly unscaled: bigint,
     readonly scale: number,
   ) {}
+
+  /** The nearest double: what a comparison with a Double, a Math function or the model's numeric domains use. */
+  get value(): number {
+    return (this.#value ??= Number(`${this.unscaled}e${-this.scale}`));
+  }
+
+  /** How a BigDecimal reads in a trace or a JSON report: its double and its scale. */
+  toJSON(): { value: number; scale: number } {
+    return { value: this.value, scale: this.scale };
+  }
 }
 
 /** A Groovy Double or Float. */

@@ -5,7 +5,7 @@ import { canonicalValue, deepCopy, sameValue } from '../../src/interp/app-state.
 import { Decimal, Double, GDate, GMapEntry, GRandom, type Value } from '../../src/interp/values.js';
 
 const values: Value[] = [
-  null, 1, '1', 1.5, true, 'true', new Decimal(1, 0), new Double(1), [], [1, '1'], ['1', 1], [[1]],
+  null, 1, '1', 1.5, true, 'true', new Decimal(1n, 0), new Double(1), [], [1, '1'], ['1', 1], [[1]],
   new Map<Value, Value>([['a', 1], ['b', 2]]), new Map<Value, Value>([['b', 2], ['a', 1]]), new Map<Value, Value>([['a', '1'], ['b', 2]]),
   new GRandom(42), new GRandom(43), new GMapEntry('k', 1), new GMapEntry('k', 2), new GDate(0),
 ];

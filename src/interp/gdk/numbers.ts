@@ -2,7 +2,7 @@
 import { GroovyError, missingMethod } from '../errors.js';
 import * as num from '../numbers.js';
 import { javaEquals } from '../equality.js';
-import { compare, minus, plus, toStr } from '../operators.js';
+import { compare, minus, plus } from '../operators.js';
 import { className, Decimal, Double } from '../values.js';
 import { roundingModeOf } from '../java/math.js';
 import { asNum, call, type Method } from './support.js';
@@ -10,6 +10,12 @@ import { asNum, call, type Method } from './support.js';
 function roundHalfUp(v: number, places: number): number {
   const f = 10 ** places;
   return Math.sign(v) * Math.round(Math.abs(v) * f) / f;
+}
+
+/** The receiver of a method only a BigDecimal has. */
+function asDecimal(n: num.Num, method: string): Decimal {
+  if (n instanceof Decimal) return n;
+  throw missingMethod(method, className(n));
 }
 
 export const numberMethods: Record<string, Method<num.Num>> = {
@@ -30,16 +36,10 @@ export const numberMethods: Record<string, Method<num.Num>> = {
   multiply: (n, a) => num.multiply(n, asNum(a[0])),
   div: (n, a) => num.divide(n, asNum(a[0])),
   mod: (n, a) => num.remainder(n, asNum(a[0])),
-  remainder: (n, a) => num.remainder(n, asNum(a[0])),
-  // BigDecimal's: the same value at the smallest scale that holds it (not below 0: the model's
-  // decimals have no negative scale, so 100 stays 100 where Java prints 1E+2).
-  stripTrailingZeros: (n) => {
-    if (!(n instanceof Decimal)) throw missingMethod('stripTrailingZeros', className(n));
-    let scale = n.scale;
-    while (scale > 0 && num.decimal(n.value, scale - 1).value === n.value) scale--;
-    return num.decimal(n.value, scale);
-  },
-  toPlainString: (n) => toStr(n),
+  remainder: (n, a) => num.decimalRemainder(asDecimal(n, 'remainder'), asNum(a[0])),
+  // BigDecimal's: the same value at the smallest scale that holds it (100.00 is 1E+2).
+  stripTrailingZeros: (n) => num.stripTrailingZeros(asDecimal(n, 'stripTrailingZeros')),
+  toPlainString: (n) => num.formatPlainDecimal(asDecimal(n, 'toPlainString')),
   power: (n, a) => num.power(n, asNum(a[0])),
   compareTo: (n, a) => compare(n, a[0]),
   // Java's equals: a number of another type, or a BigDecimal of another scale, is not equal (`5.equals(5.0)` is false).
@@ -47,8 +47,7 @@ export const numberMethods: Record<string, Method<num.Num>> = {
   round: (n, a) => {
     if (a.length === 0) return Math.round(num.numValue(n));
     const places = num.toInt(a[0]);
-    const v = roundHalfUp(num.numValue(n), places);
-    return n instanceof Decimal ? num.decimal(v, places) : new Double(v);
+    return n instanceof Decimal ? num.setScale(n, places, 'HALF_UP') : new Double(roundHalfUp(num.numValue(n), places));
   },
   // Rounded exactly on the decimal digits; without a mode Java rounds not at all (UNNECESSARY):
   // `1.25.setScale(1)` is an ArithmeticException, `1.2.setScale(3)` is 1.200.

@@ -202,8 +202,10 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
       return newString(args);
     case 'SecretKeySpec':
       return newSecretKey(args);
+    // new BigDecimal(double) is the double's exact binary value (0.1d gives 0.1000000000000000055…);
+    // BigDecimal.valueOf and `as BigDecimal` take its shortest text instead.
     case 'BigDecimal':
-      return num.toDecimalValue(args[0] ?? null);
+      return args[0] instanceof Double ? num.exactDecimalOfDouble(args[0].value) : num.toDecimalValue(args[0] ?? null);
     case 'Integer':
     case 'Long':
       return num.toInt(args[0] ?? null);

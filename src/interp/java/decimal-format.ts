@@ -4,6 +4,7 @@
 // number's exact value, with the US symbols of SmartThings' servers. A feature of the pattern
 // language beyond those is a gap of the tool, named; a malformed pattern is Java's
 // IllegalArgumentException. A format is a BuiltinObject of kind `decimalFormat` (`id` = pattern).
+import * as big from '../big-decimal.js';
 import { GroovyError, nullPointer, UnsupportedError } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
@@ -137,7 +138,7 @@ function formatWith(p: NumberPattern, n: num.Num): string {
 function digitsOf(n: num.Num): DecimalDigits {
   const magnitude = Math.abs(num.numValue(n));
   if (!(n instanceof Double)) {
-    const [int, frac = ''] = (n instanceof Decimal ? num.formatNumber(new Decimal(magnitude, n.scale)) : String(magnitude)).split('.');
+    const [int, frac = ''] = (n instanceof Decimal ? big.formatPlainBigDecimal(big.absDecimal(n)) : String(magnitude)).split('.');
     return { int, frac, exactness: 0 };
   }
   const [mantissa, exponent] = magnitude.toExponential().split('e');

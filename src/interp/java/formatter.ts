@@ -6,6 +6,7 @@
 // (Double.toString's digits, which JS's String(n) gives too), so 1.005 is 1.01 at two places.
 // Date/time conversions (%t, %T), hexadecimal floats (%a) and the hash code of a value other
 // than a string are gaps of the tool, named.
+import * as big from '../big-decimal.js';
 import { GroovyError, UnsupportedError } from '../errors.js';
 import { checkLength } from '../limits.js';
 import { concat } from '../operators.js';
@@ -323,8 +324,8 @@ interface Digits {
 function float(s: Spec, arg: Value): string {
   if (arg instanceof Double) return double(s, arg.value);
   if (!(arg instanceof Decimal) || s.conversion === 'a') return illegalConversion(s.conversion, arg);
-  const magnitude = digitsOf(Math.abs(arg.value).toFixed(arg.scale));
-  return justify(s, floatText(s, arg.value < 0, magnitude, true));
+  const magnitude = digitsOf(big.formatPlainBigDecimal(big.absDecimal(arg)));
+  return justify(s, floatText(s, arg.unscaled < 0n, magnitude, true));
 }
 
 function double(s: Spec, v: number): string {

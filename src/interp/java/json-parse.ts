@@ -103,7 +103,7 @@ class JsonReader {
 
   private number(): Value {
     const raw = this.token(NUMBER);
-    return /[.eE]/.test(raw) ? num.decimal(Number(raw), num.literalScale(raw)) : Number(raw);
+    return /[.eE]/.test(raw) ? num.parseDecimal(raw) : Number(raw);
   }
 
   private token(pattern: RegExp): string {

@@ -5,7 +5,7 @@ import { NOT_FOUND, type MethodResult } from '../gdk/support.js';
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { mathRandom } from '../random.js';
-import { BuiltinObject, Decimal, Double, isNumber, type Value } from '../values.js';
+import { BuiltinObject, Double, isNumber, type Value } from '../values.js';
 
 function mathResult(v: number): Double {
   return new Double(v);
@@ -42,8 +42,12 @@ function numArg(args: Value[], i: number): num.Num {
   throw new GroovyError('MissingMethodException', `expected a number, got ${toStr(v)}`);
 }
 
-function wider(a: num.Num, b: num.Num): num.Num {
-  return a instanceof Double || b instanceof Double ? new Double(0) : a instanceof Decimal || b instanceof Decimal ? new Decimal(0, 0) : 0;
+/**
+ * Math has int, long, float and double overloads only: an int stays an int, anything else (a
+ * BigDecimal too: `Math.max(1.5, 2.50)` is 2.5) is the double overload's Double.
+ */
+function overloadResult(x: num.Num, ...args: num.Num[]): num.Num {
+  return args.every((a) => typeof a === 'number') ? x : new Double(num.numValue(x));
 }
 
 export function mathStatic(name: string, args: Value[]): MethodResult {
@@ -56,15 +60,14 @@ export function mathStatic(name: string, args: Value[]): MethodResult {
     }
     case 'abs': {
       const x = numArg(args, 0);
-      return num.numValue(x) < 0 ? num.negate(x) : x;
+      return overloadResult(num.numValue(x) < 0 ? num.negate(x) : x, x);
     }
     case 'max':
     case 'min': {
       const a = numArg(args, 0);
       const b = numArg(args, 1);
       const pick = (name === 'max' ? num.compareNumbers(a, b) >= 0 : num.compareNumbers(a, b) <= 0) ? a : b;
-      // Java picks the overload of the wider operand type: Math.max(1, 2.5d) is a double.
-      return wider(a, b) instanceof Double ? new Double(num.numValue(pick)) : pick;
+      return overloadResult(pick, a, b);
     }
     // Integer division rounded down, and the remainder that goes with it (`floorMod(-7, 2)` is 1).
     case 'floorDiv':

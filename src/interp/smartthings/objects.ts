@@ -66,9 +66,9 @@ function locationProperty(ctx: RuntimeContext, name: string): MethodResult {
     case 'zipCode':
       return '92617';
     case 'latitude':
-      return num.decimal(33.6405, 4);
+      return num.parseDecimal('33.6405');
     case 'longitude':
-      return num.decimal(-117.8443, 4);
+      return num.parseDecimal('-117.8443');
     case 'contactBookEnabled':
       return false;
     case 'helloHome':

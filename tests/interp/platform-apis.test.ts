@@ -269,6 +269,12 @@ describe('java.util.Calendar and dates', () => {
     expect(show('def d = new Date(); Date.parse("yyyy-MM-dd\'T\'HH:mm:ss.SSSZ", d.toSystemFormat()).time == d.time')).toBe('true');
   });
 
+  it('reads a date in that format back with toSystemDate(), and gives a Date its own (an official garage-door app calls both)', () => {
+    expect(show('def d = new Date(); def text = d.toSystemFormat(); [text.toSystemDate().time == d.time, d.toSystemDate().is(d)]')).toBe('[true, true]');
+    expect(show('"2019-08-01T12:30:00.000-0400".toSystemDate().time')).toBe(String(Date.UTC(2019, 7, 1, 16, 30)));
+    expect(show('try { "yesterday".toSystemDate() } catch (java.text.ParseException e) { "unparseable" }')).toBe('unparseable');
+  });
+
   it("writes and reads zone names as SimpleDateFormat does (ecobee apps format a date with zzz and parse it back)", () => {
     expect(show('new Date().format("zzz", location.timeZone)')).toBe('EDT');
     expect(show('new Date().format("zzzz", location.timeZone)')).toBe('Eastern Daylight Time');

@@ -149,6 +149,12 @@ describe('control flow', () => {
     expect(as).toMatchObject({ kind: 'Assert', test: { name: 'a' }, message: { value: 'msg' } });
   });
 
+  it("reads a lone `;` as a loop's empty body, as Groovy 2's grammar does (a busy wait: `while (t > now());`)", () => {
+    expect(statement('while (t > now());')).toMatchObject({ kind: 'While', body: { kind: 'Block', body: [] } });
+    expect(parseOk('for (int i = 0; i < 3; i++)\n  ;\nx()').body.map((s) => s.kind)).toEqual(['ForC', 'ExpressionStatement']);
+    expect(parseOk('while (i++ < 3); i').body).toMatchObject([{ kind: 'While', body: { body: [] } }, { kind: 'ExpressionStatement' }]);
+  });
+
   it('returns nothing when the value is on the next line', () => {
     expect(parseOk('return\nx').body.map((s) => s.kind)).toEqual(['Return', 'ExpressionStatement']);
   });

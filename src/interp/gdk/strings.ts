@@ -6,7 +6,8 @@ import { formatJava } from '../java/formatter.js';
 import { stringHashCode } from '../java/object-methods.js';
 import { compare, minus, toStr } from '../operators.js';
 import { regexFind, regexFindAll, regexMatches, regexMatchesWithGroups, regexReplace, regexReplaceWith, regexSplit } from './regex.js';
-import { asJavaArray, GClosure, type Value } from '../values.js';
+import * as time from '../time.js';
+import { asJavaArray, GClosure, GDate, type Value } from '../values.js';
 import { listMethods } from './collections.js';
 import { call, javaBytes, type Method } from './support.js';
 
@@ -27,6 +28,9 @@ function regexFindWith(s: string, pattern: string, closure: GClosure, all: boole
 }
 
 export const stringMethods: Record<string, Method<string>> = {
+  // SmartThings' inverse of Date.toSystemFormat(): an official app keeps `new Date().toSystemFormat()`
+  // in state and reads it back with `toSystemDate()`.
+  toSystemDate: (s) => new GDate(time.parseIsoDateTime(s)),
   size: (s) => s.length,
   length: (s) => s.length,
   isEmpty: (s) => s.length === 0,

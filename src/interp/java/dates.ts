@@ -73,6 +73,9 @@ export function dateMethod(d: GDate, name: string, args: Value[]): MethodResult 
   // SmartThings' toSystemFormat(): the date as the platform spells dates (its time settings too),
   // an ISO date-time with milliseconds and an RFC 822 offset; in UTC, the platform's JVM zone.
   if (name === 'toSystemFormat') return time.formatDate(d.time, SYSTEM_DATE_FORMAT, 'UTC');
+  // Its inverse, toSystemDate(), is a String's (gdk/strings.ts); official apps also call it on a
+  // Date (a State's `dateCreated`), where it can only be the date itself.
+  if (name === 'toSystemDate') return d;
   // Groovy's clearTime(): midnight of the date in the JVM's zone (UTC on SmartThings).
   if (name === 'clearTime') return new GDate(d.time - (((d.time % 86_400_000) + 86_400_000) % 86_400_000));
   return NOT_FOUND;

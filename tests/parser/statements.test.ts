@@ -155,6 +155,12 @@ describe('control flow', () => {
     expect(parseOk('while (i++ < 3); i').body).toMatchObject([{ kind: 'While', body: { body: [] } }, { kind: 'ExpressionStatement' }]);
   });
 
+  it('reads a statement that opens with a closure and its explicit parameters as that closure, as Groovy 2 does', () => {
+    expect(statement('{ -> x }()')).toMatchObject({ kind: 'ExpressionStatement', expression: { kind: 'Call' } });
+    expect(statement('{ a, b -> a + b }.call(1, 2)')).toMatchObject({ kind: 'ExpressionStatement', expression: { method: 'call' } });
+    expect(statement('{ x() }')).toMatchObject({ kind: 'Block' });
+  });
+
   it('returns nothing when the value is on the next line', () => {
     expect(parseOk('return\nx').body.map((s) => s.kind)).toEqual(['Return', 'ExpressionStatement']);
   });

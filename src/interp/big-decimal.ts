@@ -4,6 +4,7 @@
 // negative as Java's is (`10 / 0.5` is 2E+1). numbers.ts decides when a Groovy operation is a
 // BigDecimal one; this module only does Java's BigDecimal arithmetic.
 import { GroovyError, numberFormat } from './errors.js';
+import { checkDecimalDigits, MAX_DECIMAL_DIGITS } from './limits.js';
 import { Decimal } from './values.js';
 
 /** Groovy's BigDecimalMath: a quotient that never ends gets this many digits more than its operands, and at least this scale. */
@@ -17,7 +18,16 @@ export type RoundingMode = (typeof ROUNDING_MODES)[number];
 const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
 function pow10(k: number): bigint {
+  checkDecimalDigits(k);
   return 10n ** BigInt(k);
+}
+
+/** At most MAX_DECIMAL_DIGITS digits: what bounds a product's growth (`x = x * x` forty times). */
+const TOO_MANY_DIGITS = 10n ** BigInt(MAX_DECIMAL_DIGITS);
+
+function checkedDigits(d: Decimal): Decimal {
+  if (abs(d.unscaled) >= TOO_MANY_DIGITS) checkDecimalDigits(precision(d));
+  return d;
 }
 
 function abs(x: bigint): bigint {
@@ -79,12 +89,14 @@ export function negateDecimal(a: Decimal): Decimal {
 }
 
 export function multiplyDecimals(a: Decimal, b: Decimal): Decimal {
-  return new Decimal(a.unscaled * b.unscaled, a.scale + b.scale);
+  return checkedDigits(new Decimal(a.unscaled * b.unscaled, a.scale + b.scale));
 }
 
-/** BigDecimal.pow(n) for n ≥ 0. */
+/** BigDecimal.pow(n) for n ≥ 0; refused before it is computed when its digits would pass the limit. */
 export function powerDecimal(a: Decimal, n: number): Decimal {
-  return new Decimal(a.unscaled ** BigInt(n), a.scale * n);
+  // |u|^n has at least n·log10|u| digits (|u| ≥ 2), so `2 ** 1000000000` is refused at once.
+  if (abs(a.unscaled) > 1n) checkDecimalDigits(Math.floor(n * Math.log10(Number(abs(a.unscaled)))));
+  return checkedDigits(new Decimal(a.unscaled ** BigInt(n), a.scale * n));
 }
 
 /** BigDecimal.remainder: the dividend less the divisor times their quotient truncated, at the larger scale. */

@@ -9,6 +9,8 @@ import { GMapEntry, type Value } from './values.js';
 export const MAX_STRING_LENGTH = 1_000_000;
 export const MAX_LIST_LENGTH = 1_000_000;
 export const MAX_MAP_ENTRIES = 100_000;
+/** Digits of a BigDecimal's unscaled value, and powers of ten it is scaled by (big-decimal.ts). */
+export const MAX_DECIMAL_DIGITS = 10_000;
 /** Lists and maps inside one another. */
 export const MAX_VALUE_DEPTH = 100;
 /** Lists, maps and their elements one traversal reaches, a shared one each time it is reached. */
@@ -18,6 +20,11 @@ export const MAX_VALUE_NODES = 1_000_000;
 export function checkLength(what: 'string' | 'list' | 'map', length: number): void {
   const limit = what === 'string' ? MAX_STRING_LENGTH : what === 'list' ? MAX_LIST_LENGTH : MAX_MAP_ENTRIES;
   if (length > limit) throw new BudgetError(`a ${what} of ${length} ${what === 'string' ? 'characters' : what === 'list' ? 'elements' : 'entries'} (the limit is ${limit})`);
+}
+
+/** Throws when a BigDecimal's digits (or a power of ten that scales it) would pass MAX_DECIMAL_DIGITS. */
+export function checkDecimalDigits(digits: number): void {
+  if (digits > MAX_DECIMAL_DIGITS) throw new BudgetError(`a BigDecimal of ${digits} digits (the limit is ${MAX_DECIMAL_DIGITS})`);
 }
 
 /** The value, after checking its own size (O(1): its length or entry count, not its contents). */

@@ -35,6 +35,14 @@ describe('BigDecimal arithmetic without a double in between', () => {
   });
 });
 
+describe("a BigDecimal's size is a budget, as a string's is (docs/interpreter.md, \"Limits\")", () => {
+  it('refuses a power or a scaling beyond 10,000 digits before computing it', () => {
+    expect(() => show('2.0 ** 1000000000')).toThrow(/budget exceeded: a BigDecimal of \d+ digits \(the limit is 10000\)/);
+    expect(() => show('1e999999999 + 1')).toThrow(/budget exceeded: a BigDecimal of 999999999 digits/);
+    expect(show('(2.0 ** 1000).toString().length() > 300')).toBe('true');
+  });
+});
+
 describe('what Groovy 2 cannot do with a BigDecimal', () => {
   it('has no % or mod for a BigDecimal: UnsupportedOperationException naming the left operand', () => {
     expect(show('try { 5.5 % 2 } catch (UnsupportedOperationException e) { e.message }')).toBe(

@@ -42,6 +42,7 @@ const FAILURES: Array<[string, string, string, number]> = [
   ['list-doubling', 'error', 'budget exceeded: a list of 1048576 elements (the limit is 1000000)', 14],
   ['list-doubling-24', 'error', 'budget exceeded: a list of 1048576 elements (the limit is 1000000)', 14],
   ['string-doubling', 'error', 'budget exceeded: a string of 1048576 characters (the limit is 1000000)', 14],
+  ['decimal-squaring', 'error', 'budget exceeded: a BigDecimal of 19270 digits (the limit is 10000)', 14],
   ['string-repeat', 'error', 'budget exceeded: a string of 1000000000 characters (the limit is 1000000)', 12],
   ['shared-map-nesting', 'error', 'budget exceeded: a value of more than 1000000 lists, maps and elements', 16],
   ['cyclic-state', 'error', 'budget exceeded: lists or maps nested more than 100 levels deep (a cyclic list or map?)', 14],

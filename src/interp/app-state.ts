@@ -147,7 +147,7 @@ function canonical(v: Value, walk: ValueWalk): string {
   if (v instanceof GEvent) return `Event(${v.name},${JSON.stringify(v.value)},${v.device?.id ?? ''})`;
   if (v instanceof GClosure) return `Closure(${v.methodName ?? '?'})`;
   if (v instanceof ClassRef) return `Class(${v.name})`;
-  if (v instanceof GException) return `Exception(${v.className},${JSON.stringify(v.message)})`;
+  if (v instanceof GException) return `Exception(${v.className},${JSON.stringify(v.message)},${v.cause ? canonical(v.cause, walk) : ''})`;
   if (v instanceof TrackedMap) return `Tracked(${v.store})`;
   // A calendar's time and zone, a date format's pattern and zone: what decides their futures.
   if (v instanceof BuiltinObject) return `Builtin(${v.kind},${JSON.stringify(v.id)},${v.timeZone},${v.millis})`;

@@ -390,7 +390,20 @@ export function evalNew(frame: Frame, e: ast.New): Value {
   return r;
 }
 
-export function evalCast(v: Value, type: ast.TypeRef): Value {
+/** The number types a cast of a String goes through Groovy's castToNumber for. */
+const NUMBER_CAST_TYPES: ReadonlySet<string> = new Set(['int', 'Integer', 'long', 'Long', 'short', 'Short', 'byte', 'Byte', 'double', 'Double', 'float', 'Float', 'BigDecimal', 'BigInteger']);
+
+/**
+ * `(T) v`. Unlike `v as T`, which parses a String (`"5" as int` is 5), a cast to a number type
+ * takes a one-character String as its character (`(int) "5"` is 53) and refuses any other
+ * (DefaultTypeTransformation.castToNumber; checked against Groovy 3.0.9).
+ */
+export function evalCast(v: Value, type: ast.TypeRef, asOperator: boolean): Value {
+  const simple = type.name.slice(type.name.lastIndexOf('.') + 1);
+  if (!asOperator && typeof v === 'string' && type.arrayDims === 0 && NUMBER_CAST_TYPES.has(simple)) {
+    if (v.length !== 1) throw new GroovyError('GroovyCastException', `Cannot cast object '${v}' with class 'java.lang.String' to class '${type.name}'`);
+    v = v.charCodeAt(0);
+  }
   const r = castTo(v, type);
   return r === NOT_FOUND ? unsupported(`cast to ${type.name}`) : r;
 }

@@ -92,7 +92,7 @@ function evalCompound(frame: Frame, e: Exclude<ast.Expression, Leaf>): Value {
       return truthy(l) ? l : evalExpr(frame, e.right);
     }
     case 'Cast':
-      return evalCast(evalExpr(frame, e.expression), e.type);
+      return evalCast(evalExpr(frame, e.expression), e.type, e.asOperator);
     case 'ClassLiteral':
       return new ClassRef(e.type.name + '[]'.repeat(e.type.arrayDims));
     case 'InstanceOf': {

@@ -235,6 +235,8 @@ export class GException {
     readonly className: string,
     /** getMessage(): null for an exception made without one (`new Exception()`). */
     readonly message: string | null,
+    /** getCause(): the exception given to the constructor (`new Exception("m", e)`), or null. */
+    readonly cause: GException | null = null,
   ) {}
 }
 

@@ -93,6 +93,46 @@ describe('methods checked against Groovy 3.0.9 (twenty-third session)', () => {
   });
 });
 
+describe('checked against Groovy 3.0.9 with scripts/groovy-compare.ts (twenty-fourth session)', () => {
+  it('min() skips nulls, as GroovyCollections.min does; max() needs no such rule', () => {
+    expect(show('[[1, null, 3].min(), [null, "b", "a"].min(), [1, null, 3].max(), [null].min()]')).toBe('[1, a, 3, null]');
+  });
+
+  it('takes and drops nothing for a negative count, of a list and of a string', () => {
+    expect(show('[[1, 2, 3].take(-1), [1, 2, 3].drop(-1), "hello".take(-1), "hello".drop(-1)]')).toBe('[[], [1, 2, 3], , hello]');
+  });
+
+  it("raises Groovy's ArrayIndexOutOfBoundsException for a negative index before the start, and null past the end of a list", () => {
+    expect(show('[[1, 2, 3][-1], [1, 2, 3][5]]')).toBe('[3, null]');
+    for (const body of ['[1, 2, 3][-5]', '"abc"[-5]', 'def l = [1, 2]; l[-3] = 0']) {
+      expect(() => run(body)).toThrow(/ArrayIndexOutOfBoundsException: Negative array index \[-\d\] too large for array size \d/);
+    }
+    expect(() => run('"abc"[5]')).toThrow(/StringIndexOutOfBoundsException/);
+  });
+
+  it("checks subList's bounds as ArrayList does", () => {
+    expect(show('[1, 2, 3].subList(1, 3)')).toBe('[2, 3]');
+    expect(() => run('[1, 2, 3].subList(2, 1)')).toThrow(/IllegalArgumentException: fromIndex\(2\) > toIndex\(1\)/);
+    expect(() => run('[1, 2, 3].subList(1, 5)')).toThrow(/IndexOutOfBoundsException: toIndex = 5/);
+  });
+
+  it('casts a one-character String to a number as its character, and refuses a longer one, where `as` parses it', () => {
+    expect(show('[(int) "5", (double) "5", (BigDecimal) "5", "5" as int, "12" as Integer, (int) 3.9]')).toBe('[53, 53.0, 53, 5, 12, 3]');
+    expect(show('try { (int) "72" } catch (org.codehaus.groovy.runtime.typehandling.GroovyCastException e) { e.message }')).toBe(
+      "Cannot cast object '72' with class 'java.lang.String' to class 'int'",
+    );
+  });
+
+  it("keeps an exception's cause, and makes the cause's text the message of an exception made of a cause alone", () => {
+    expect(show('def e = new RuntimeException("outer", new Exception("inner")); [e.cause.message, e.getCause().toString(), e.message]')).toBe(
+      '[inner, java.lang.Exception: inner, outer]',
+    );
+    expect(show('def e = new Exception(new IllegalStateException("x")); [e.message, e.cause.class.simpleName, new Exception().cause]')).toBe(
+      '[java.lang.IllegalStateException: x, IllegalStateException, null]',
+    );
+  });
+});
+
 describe('a variable declared without a value', () => {
   it("holds its primitive type's default, as Groovy's compiler initialises it; null for any other type", () => {
     expect(show('int n; long l; double d; boolean b; [n, l, d, b]')).toBe('[0, 0, 0.0, false]');

@@ -159,7 +159,9 @@ export const iterableMethods: Record<string, Method<Value[]>> = {
   },
   sum: (s, a) => sum(s, a),
   max: (s, a) => extreme(s, closureArg(a), 1),
-  min: (s, a) => extreme(s, closureArg(a), -1),
+  // GroovyCollections.min skips nulls (`[1, null, 3].min()` is 1); max needs no such rule, as
+  // null compares below everything.
+  min: (s, a) => extreme(closureArg(a) ? s : s.filter((e) => e !== null), closureArg(a), -1),
   join: (s, a) => join(s, a[0] ?? null),
   groupBy: (s, a) => groupBy(s, closureArg(a)!),
   countBy: (s, a) => countBy(s, closureArg(a)!),
@@ -218,8 +220,9 @@ export const listMethods: Record<string, Method<Value[]>> = {
     return [s.filter((_, i) => accepted[i]), s.filter((_, i) => !accepted[i])];
   },
   toArray: (s) => asJavaArray([...s]),
-  take: (s, a) => s.slice(0, num.toInt(a[0])),
-  drop: (s, a) => s.slice(num.toInt(a[0])),
+  // A negative count takes nothing and drops nothing, as Groovy's iterators count.
+  take: (s, a) => s.slice(0, Math.max(0, num.toInt(a[0]))),
+  drop: (s, a) => s.slice(Math.max(0, num.toInt(a[0]))),
   contains: (s, a) => memberIndex(s, a[0]) >= 0,
   containsAll: (s, a) => iterate(a[0]).every((x) => memberIndex(s, x) >= 0),
   indexOf: (s, a) => memberIndex(s, a[0]),
@@ -287,7 +290,13 @@ export const listMethods: Record<string, Method<Value[]>> = {
     listPut(s, num.toInt(a[0]), a[1]);
     return old;
   },
-  subList: (s, a) => s.slice(num.toInt(a[0]), num.toInt(a[1])),
+  subList: (s, a) => {
+    // java.util.ArrayList.subList's own checks.
+    const [from, to] = [num.toInt(a[0]), num.toInt(a[1])];
+    if (from < 0 || to > s.length) throw new GroovyError('IndexOutOfBoundsException', from < 0 ? `fromIndex = ${from}` : `toIndex = ${to}`);
+    if (from > to) throw new GroovyError('IllegalArgumentException', `fromIndex(${from}) > toIndex(${to})`);
+    return s.slice(from, to);
+  },
   plus: (s, a) => plus(s, a[0]),
   minus: (s, a) => minus(s, a[0]),
   intersect: (s, a) => s.filter((e) => iterate(a[0]).some((x) => equals(x, e))),

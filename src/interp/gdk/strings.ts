@@ -9,7 +9,7 @@ import { regexFind, regexFindAll, regexMatches, regexMatchesWithGroups, regexRep
 import * as time from '../time.js';
 import { asJavaArray, GClosure, GDate, type Value } from '../values.js';
 import { listMethods } from './collections.js';
-import { call, javaBytes, type Method } from './support.js';
+import { call, javaBytes, normaliseIndex, type Method } from './support.js';
 
 /**
  * String's parsing predicates. Groovy defines them on CharSequence only: Number and Boolean have no
@@ -65,10 +65,9 @@ export const stringMethods: Record<string, Method<string>> = {
   lastIndexOf: (s, a) => s.lastIndexOf(toStr(a[0]), a.length > 1 ? num.toInt(a[1]) : Infinity),
   charAt: (s, a) => s.charAt(num.toInt(a[0])),
   getAt: (s, a) => {
-    const i = num.toInt(a[0]);
-    const c = s.charAt(i < 0 ? s.length + i : i);
-    if (c === '') throw new GroovyError('StringIndexOutOfBoundsException', `index ${i}`);
-    return c;
+    const i = normaliseIndex(num.toInt(a[0]), s.length);
+    if (i >= s.length) throw new GroovyError('StringIndexOutOfBoundsException', `index ${i}`);
+    return s.charAt(i);
   },
   equals: (s, a) => typeof a[0] === 'string' && s === a[0],
   equalsIgnoreCase: (s, a) => typeof a[0] === 'string' && s.toLowerCase() === a[0].toLowerCase(),
@@ -91,8 +90,9 @@ export const stringMethods: Record<string, Method<string>> = {
     if (s === '') throw new GroovyError('StringIndexOutOfBoundsException', 'index 0, length 0');
     return s[0]!;
   },
-  take: (s, a) => s.slice(0, num.toInt(a[0])),
-  drop: (s, a) => s.slice(num.toInt(a[0])),
+  // A negative count takes nothing and drops nothing (StringGroovyMethods).
+  take: (s, a) => s.slice(0, Math.max(0, num.toInt(a[0]))),
+  drop: (s, a) => s.slice(Math.max(0, num.toInt(a[0]))),
   count: (s, a) => (toStr(a[0]).length === 0 ? s.length + 1 : s.split(toStr(a[0])).length - 1),
   toList: (s) => [...s],
   toCharArray: (s) => asJavaArray([...s]),

@@ -19,14 +19,25 @@ export function closureArg(args: Value[], i = args.length - 1): GClosure | null 
   return c instanceof GClosure ? c : null;
 }
 
-/** Index into a list Groovy-style: negative from the end, out of range gives null. */
+/**
+ * Groovy's normaliseIndex: a negative index counts from the end, and one that reaches before the
+ * start is an ArrayIndexOutOfBoundsException (`[1, 2, 3][-5]`, `"abc"[-5]`).
+ */
+export function normaliseIndex(index: number, size: number): number {
+  if (index >= 0) return index;
+  const i = size + index;
+  if (i < 0) throw new GroovyError('ArrayIndexOutOfBoundsException', `Negative array index [${index}] too large for array size ${size}`);
+  return i;
+}
+
+/** Index into a list Groovy-style: negative from the end, past the end gives null. */
 export function listGet(list: Value[], index: number): Value {
-  const i = index < 0 ? list.length + index : index;
-  return i >= 0 && i < list.length ? list[i] : null;
+  const i = normaliseIndex(index, list.length);
+  return i < list.length ? list[i] : null;
 }
 
 export function listPut(list: Value[], index: number, v: Value): void {
-  const i = index < 0 ? list.length + index : index;
+  const i = normaliseIndex(index, list.length);
   while (list.length < i) list.push(null);
   list[i] = v;
 }

@@ -137,7 +137,7 @@ const MODEL_UUID = '6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60';
  */
 function exceptionProperty(e: GException, name: string): MethodResult {
   if (name === 'message' || name === 'localizedMessage') return e.message;
-  if (name === 'cause') return null;
+  if (name === 'cause') return e.cause;
   if (name === 'class') return NOT_FOUND;
   throw missingProperty(name, e.className);
 }
@@ -213,8 +213,19 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
     case 'Float':
       return num.toDoubleValue(args[0] ?? null);
   }
-  if (EXCEPTIONS.test(type)) return new GException(simple, args.length ? toStr(args[0]) : null);
+  if (EXCEPTIONS.test(type)) return newException(simple, args);
   return NOT_FOUND;
+}
+
+/**
+ * Throwable's constructors: (), (message), (message, cause), and (cause), whose message is the
+ * cause's toString (`java.lang.Exception: inner`).
+ */
+function newException(simple: string, args: Value[]): GException {
+  const [first = null, second = null] = args;
+  if (args.length === 1 && first instanceof GException) return new GException(simple, toStr(first), first);
+  const message = first === null ? null : toStr(first);
+  return new GException(simple, message, second instanceof GException ? second : null);
 }
 
 /** Properties of Java objects: dates, time zones, classes' static fields, exceptions. */
@@ -236,7 +247,7 @@ export function javaMethod(self: Value, name: string, args: Value[], n: GMap | n
   // Groovy's Class.newInstance(args) is `new` of that class (`StringBuilder.newInstance()`).
   if (self instanceof ClassRef && name === 'newInstance') return newObject(self.name, args, n, clock);
   if (self instanceof ClassRef) return classStatic(self.name, name, n ? [n, ...args] : args, clock);
-  if (self instanceof GException && name === 'getMessage') return self.message;
+  if (self instanceof GException && (name === 'getMessage' || name === 'getCause')) return name === 'getMessage' ? self.message : self.cause;
   if (self instanceof GDuration) return durationMethod(self, name, args, clock) ?? NOT_FOUND;
   if (self instanceof BuiltinObject) {
     if (self.kind === 'timeZone') return timeZoneMethod(self, name, args, clock);

@@ -17,6 +17,9 @@ export function heapMb(): number {
  */
 export const SOFT_HEAP_FRACTION = 0.75;
 
+/** `--memory-mb` when none is given: batch's workers, `check --against`'s, and a two-app check's own heap. */
+export const DEFAULT_MEMORY_MB = 2048;
+
 let fullGc: (() => void) | undefined;
 
 /**

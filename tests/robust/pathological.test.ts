@@ -68,6 +68,19 @@ describe('pathological apps end in one positioned verdict (check)', () => {
     expect(stderr).toBe('');
   }, KILL_AFTER_MS);
 
+  it('a search that would fill the heap ends as out-of-memory without --memory-mb too (it was V8\'s fatal error)', () => {
+    // Every event makes a new state: the app's list in `state` grows and guards a command. The
+    // heap is small so that the default budget (under this process's own limit) is reached soon.
+    const run = spawnSync(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', join(REPO_ROOT, 'src/cli/main.ts'), 'check', fixture('growing-state'), PARTNER, '--json'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      timeout: KILL_AFTER_MS,
+    });
+    expect(run.stderr).not.toMatch(NO_STACK_TRACE);
+    expect(run.status).toBe(3);
+    expect(JSON.parse(run.stdout)).toMatchObject({ verdict: 'out-of-memory', complete: false });
+  }, KILL_AFTER_MS);
+
   it('a valid 20 MB app is stopped by the budget while it is parsed', () => {
     const header = readFileSync(fixture('regex-backtracking'), 'utf8').split('def handler')[0];
     const helpers = Array.from({ length: 350_000 }, (_, i) => `def helper${i}() {\n    def x = ${i} + 1\n    return x\n}\n`).join('');

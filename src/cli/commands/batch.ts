@@ -10,7 +10,7 @@ import type { Mode } from '../../results/types.js';
 import { queueRunner } from '../../queue/coordinator.js';
 import { DEFAULT_LOCK_MS } from '../../queue/worker.js';
 import { Store } from '../../store/store.js';
-import { SOFT_HEAP_FRACTION } from '../../util/heap.js';
+import { DEFAULT_MEMORY_MB, SOFT_HEAP_FRACTION } from '../../util/heap.js';
 import { addEnvOption, environmentName } from './env-arg.js';
 
 interface BatchCommandOptions {
@@ -49,7 +49,7 @@ export function registerBatch(program: Command): void {
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
     .option('--jobs <n>', 'worker processes (with --queue, 0 leaves every check to the queue\'s workers)', String(availableParallelism()))
     .option('--budget-s <seconds>', 'budget of the search per pair and mode, in seconds of CPU time (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', DEFAULT_BUDGET_S)
-    .option('--memory-mb <mb>', `heap budget per pair and mode: the worker's heap limit; the check stops itself with out-of-memory at ${SOFT_HEAP_FRACTION * 100}% of it`, '2048')
+    .option('--memory-mb <mb>', `heap budget per pair and mode: the worker's heap limit; the check stops itself with out-of-memory at ${SOFT_HEAP_FRACTION * 100}% of it`, String(DEFAULT_MEMORY_MB))
     .option('--max-states <n>', 'stop a pair with state-limit after this many states')
     .option('--no-prefilter', 'explore every pair, also those whose apps can write no tracked attribute in common (decided without a search by default)')
     .option('--first-conflict', "stop each pair's search at its first conflict, as the reference does (default: explore the whole state space and store every distinct conflict)")

@@ -14,7 +14,7 @@ import { formatLoadError } from '../../pipeline/load.js';
 import { renderAgainst } from '../../report/against-text.js';
 import { isUnfinished, MODES, type Mode, type Verdict } from '../../results/types.js';
 import { renderResult } from '../../report/trace-text.js';
-import { SOFT_HEAP_FRACTION, softHeapLimitMb } from '../../util/heap.js';
+import { DEFAULT_MEMORY_MB, SOFT_HEAP_FRACTION, softHeapLimitMb } from '../../util/heap.js';
 import { writeJson, writeLines } from '../../util/output.js';
 import { EXIT, exitCodesHelp, requireFile, usageError } from '../exit.js';
 import { addEnvOption, requireEnvironment } from './env-arg.js';
@@ -53,7 +53,7 @@ export function registerCheck(program: Command): void {
     .option('--mode <mode>', 'dpor, nodpor or both', 'dpor')
     .option('--budget-s <seconds>', 'budget of the search per mode, in seconds of CPU time (one stopped by it that found conflicts takes up to a quarter more to shorten their traces)', DEFAULT_BUDGET_S)
     .option('--max-states <n>', 'stop with state-limit after this many states')
-    .option('--memory-mb <mb>', `heap budget per mode, as in batch: stop with out-of-memory once the heap passes ${SOFT_HEAP_FRACTION * 100}% of it (default: none; 2048 with --against)`)
+    .option('--memory-mb <mb>', `heap budget per mode, as in batch: stop with out-of-memory once the heap passes ${SOFT_HEAP_FRACTION * 100}% of it (default: ${DEFAULT_MEMORY_MB}, or ${SOFT_HEAP_FRACTION * 100}% of this process's heap limit if that is lower)`)
     .option('--first-conflict', 'stop at the first conflict found and report it (with a trace none of whose events can be left out)')
     .option('--no-prefilter', 'explore the pair even when the apps can write no tracked attribute in common (decided without a search by default)')
     .option('--json', 'print one JSON object')
@@ -71,7 +71,7 @@ export function registerCheck(program: Command): void {
       if (file2 === undefined) usageError('check', "missing argument 'app2' (or give --against DIR)");
       requireFile('check', file2);
       const attributes = groupAttributes('check', options, file1);
-      const maxHeapMb = options.memoryMb === undefined ? undefined : memoryBudget(options.memoryMb);
+      const maxHeapMb = memoryBudget(options.memoryMb);
       const status = new StatusLine();
       const results = search.modes.map((mode) => {
         const result = checkPairFiles(file1, file2, {
@@ -93,7 +93,7 @@ export function registerCheck(program: Command): void {
 async function checkAgainstCorpus(file: string, corpus: string, search: SearchArgs, options: CheckCommandOptions, env: EnvironmentName): Promise<void> {
   const jobs = Math.floor(Number(options.jobs));
   if (!(jobs > 0)) usageError('check', `--jobs: expected a positive number, not ${options.jobs}`);
-  const memoryMb = options.memoryMb === undefined ? 2048 : Math.floor(Number(options.memoryMb));
+  const memoryMb = options.memoryMb === undefined ? DEFAULT_MEMORY_MB : Math.floor(Number(options.memoryMb));
   if (!(memoryMb > 0)) usageError('check', `--memory-mb: expected a positive number, not ${options.memoryMb}`);
   const status = new StatusLine();
   status.show('classifying the corpus apps…');
@@ -133,12 +133,16 @@ function searchArgs(options: CheckCommandOptions): SearchArgs {
 
 /**
  * The checker's soft heap limit for `--memory-mb`. Here the hard limit is this process's own heap
- * limit, so a budget above it could not be honoured: V8 would abort first.
+ * limit, so a budget above it could not be honoured: V8 would abort first. Without one, the
+ * default, kept well under that limit (which counts the young generation too, while the checker
+ * looks at the heap only every few hundred steps): a search that would fill the heap, an app whose
+ * state grows with every event, ends as `out-of-memory` instead of in V8's fatal error.
  */
-function memoryBudget(text: string): number {
+function memoryBudget(text: string | undefined): number {
+  const processLimitMb = Math.floor(getHeapStatistics().heap_size_limit / 2 ** 20);
+  if (text === undefined) return softHeapLimitMb(Math.min(DEFAULT_MEMORY_MB, softHeapLimitMb(processLimitMb)));
   const memoryMb = Math.floor(Number(text));
   if (!(memoryMb > 0)) usageError('check', `--memory-mb: expected a positive number, not ${text}`);
-  const processLimitMb = Math.floor(getHeapStatistics().heap_size_limit / 2 ** 20);
   if (memoryMb > processLimitMb) {
     usageError('check', `--memory-mb ${memoryMb} is above this process's heap limit of ${processLimitMb} MB (raise it with NODE_OPTIONS=--max-old-space-size=${memoryMb})`);
   }

@@ -6,7 +6,7 @@ import type * as ast from '../parser/ast.js';
 import type { FunctionIR } from '../ir/ir.js';
 import { CallDepthError, GroovyError, missingMethod, nullPointer, RecursionError } from './errors.js';
 import * as num from './numbers.js';
-import { NOT_FOUND, callGroovyMethod, castTo, iterate, misspelledMethod, nullObjectMethod, similarMethod, stringOnlyMethod, uncallableValue, type MethodResult } from './groovy-methods.js';
+import { NOT_FOUND, absentMethod, callGroovyMethod, castTo, iterate, misspelledMethod, nullObjectMethod, similarMethod, stringOnlyMethod, uncallableValue, type MethodResult } from './groovy-methods.js';
 import { checkedSize, checkLength } from './limits.js';
 import { instanceOf } from './operators.js';
 import { MUTATING_METHODS, noteMutation } from './ownership.js';
@@ -223,8 +223,10 @@ export function invokeMethod(frame: Frame, self: Value, name: string, args: Valu
   if (misspelledMethod(self, name) || uncallableValue(self, name)) throw missingMethod(name, className(self));
   if (stringOnlyMethod(self, name)) throw missingMethod(name, javaClassName(self));
   if (self instanceof PlatformRecord) throw missingMethod(name, self.javaClass);
-  frame.app.platform.unresolvedMethod?.(self, name);
   const similar = similarMethod(self, name);
+  // Groovy's own message names the methods it might have meant ("Possible solutions: collect()").
+  if (absentMethod(self, name)) throw missingMethod(name, className(self), similar === undefined ? undefined : `${similar}()`);
+  frame.app.platform.unresolvedMethod?.(self, name);
   return unsupported(`method ${name}() of ${describe(self)}${similar === undefined ? '' : ` (did you mean ${similar}()?)`}`);
 }
 

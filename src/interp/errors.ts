@@ -96,7 +96,7 @@ export const nullPointer = (what: string) =>
   new GroovyError('NullPointerException', `Cannot ${what} on null object`);
 export const missingProperty = (name: string, on: string) =>
   new GroovyError('MissingPropertyException', `No such property: ${name} for class: ${on}`);
-export const missingMethod = (name: string, on: string) =>
-  new GroovyError('MissingMethodException', `No signature of method: ${on}.${name}() is applicable`);
+export const missingMethod = (name: string, on: string, possibleSolution?: string) =>
+  new GroovyError('MissingMethodException', `No signature of method: ${on}.${name}() is applicable${possibleSolution === undefined ? '' : `. Possible solutions: ${possibleSolution}`}`);
 export const numberFormat = (text: string) =>
   new GroovyError('NumberFormatException', `For input string: "${text}"`);

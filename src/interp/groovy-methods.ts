@@ -9,7 +9,9 @@ import { GroovyError, numberFormat } from './errors.js';
 import * as num from './numbers.js';
 import { equals, setOf } from './equality.js';
 import { compare, instanceOf, isCase, minus, plus, toStr, truthy } from './operators.js';
-import { asJavaArray, ClassRef, className, GClosure, GDate, GMapEntry, isNumber, type Value } from './values.js';
+import { asJavaArray, ClassRef, className, Decimal, DeviceRef, GClosure, GDate, GMapEntry, isJavaArray, isNumber, isSet, type Value } from './values.js';
+import { GroovyMap } from './groovy-map.js';
+import { JAVA_METHOD_NAMES } from './gdk/java-method-names.js';
 import { ValueWalk } from './limits.js';
 import { editDistance } from '../util/edit-distance.js';
 import { iterableMethods, listMethods } from './gdk/collections.js';
@@ -152,6 +154,30 @@ export function misspelledMethod(self: Value, name: string): boolean {
   const table = gdkMethodsOf(self);
   const lower = name.toLowerCase();
   return table !== undefined && Object.keys(table).some((known) => known !== name && known.toLowerCase() === lower);
+}
+
+/**
+ * The complete list of method names (gdk/java-method-names.ts) that answers for this value: a
+ * list (or range) or a map the app built, a number, a boolean. Not a String (the platform may add
+ * to it as it adds `toSystemDate`), a set, an array, a list holding devices (a device may have a
+ * custom command) or any platform object.
+ */
+function methodNamesOf(self: Value): ReadonlySet<string> | undefined {
+  if (Array.isArray(self)) return self.some((e) => e instanceof DeviceRef) || isSet(self) || isJavaArray(self) ? undefined : JAVA_METHOD_NAMES.List;
+  if (self instanceof GroovyMap) return JAVA_METHOD_NAMES.Map;
+  if (typeof self === 'boolean') return JAVA_METHOD_NAMES.Boolean;
+  if (isNumber(self)) return JAVA_METHOD_NAMES[typeof self === 'number' ? 'Integer' : self instanceof Decimal ? 'BigDecimal' : 'Double'];
+  return undefined;
+}
+
+/**
+ * Whether the receiver's class has no method of this name in Groovy at all (`list.values()`, `5.frobnicate()`):
+ * the app's MissingMethodException, as on the platform. Grails' codecs (`encodeAsJSON()`, `decodeURL()`),
+ * which the platform adds to every object, are left to the model.
+ */
+export function absentMethod(self: Value, name: string): boolean {
+  const names = methodNamesOf(self);
+  return names !== undefined && !names.has(name) && !/^(encodeAs|decode)[A-Z]/.test(name);
 }
 
 /**

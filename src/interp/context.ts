@@ -2,7 +2,7 @@
 // and what the interpreter core sees of a platform: the contract between the two, so neither
 // imports the other.
 import type { AppMetadata } from '../ir/ir.js';
-import type { ErrorPosition } from './errors.js';
+import { ExecutionSuspended, type ErrorPosition } from './errors.js';
 import type { MethodResult } from './groovy-methods.js';
 import type { AppHandle, Host } from './host.js';
 import { outsideCategories } from './java/durations.js';
@@ -46,6 +46,8 @@ export interface RuntimeContext extends Clock {
   bindInput(name: string, value: Value): void;
   /** Where the built-in being called was called from (set by the interpreter before each call). */
   callSite: ErrorPosition | null;
+  /** Counts `ms` the running execution waits (`pause(ms)`) against the platform's limit on one execution. */
+  wait(ms: number): void;
 }
 
 /** A built-in function called without a receiver: `subscribe(...)`, `now()`, `section(...) {}`. */
@@ -96,6 +98,8 @@ export interface Platform {
 export class Budget {
   steps = 0;
   depth = 0;
+  /** The milliseconds the innermost handler run has waited in `pause(ms)`. */
+  waitedMs = 0;
   /** `depth` when the innermost handler run started. */
   runBase = 0;
   nesting = 0;
@@ -108,16 +112,36 @@ export class Budget {
     readonly maxNesting = 1_200,
   ) {}
 
-  /** Runs one handler (or another entry the host calls) nested in whatever runs already. */
+  /**
+   * Runs one handler (or another entry the host calls) nested in whatever runs already. On the
+   * platform each is an execution of its own, so each has its own time limit.
+   */
   handlerRun<T>(fn: () => T): T {
-    const [outerBase, outerNesting] = [this.runBase, this.runNesting];
+    const [outerBase, outerNesting, outerWaited] = [this.runBase, this.runNesting, this.waitedMs];
     this.runBase = this.depth;
     this.runNesting = this.nesting;
+    this.waitedMs = 0;
     try {
       return outsideCategories(fn);
     } finally {
       this.runBase = outerBase;
       this.runNesting = outerNesting;
+      this.waitedMs = outerWaited;
     }
   }
+
+  /**
+   * Counts a wait of the running execution. The platform suspends an execution that runs past
+   * 20 seconds (its rate limits: "Method execution time 20 seconds ... the current execution will
+   * be suspended"); the model's handlers take no time but the waits they ask for, so an app that
+   * polls a service in a loop with `pause(3000)` ends there, as on the platform, instead of
+   * running until the step budget stops the whole check.
+   */
+  wait(ms: number): void {
+    this.waitedMs += Math.max(0, ms);
+    if (this.waitedMs > EXECUTION_TIME_LIMIT_MS) throw new ExecutionSuspended(EXECUTION_TIME_LIMIT_MS);
+  }
 }
+
+/** The platform's limit on one method execution. */
+export const EXECUTION_TIME_LIMIT_MS = 20_000;

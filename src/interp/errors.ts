@@ -60,6 +60,17 @@ export class ErrorAnswer extends GroovyError {
   }
 }
 
+/**
+ * The platform suspending an execution that ran past its time limit (context.ts, `Budget.wait`).
+ * It ends the execution as an exception of the app's would, what it did standing, but the app
+ * cannot catch it. No platform document names the exception; the name is the model's.
+ */
+export class ExecutionSuspended extends GroovyError {
+  constructor(limitMs: number) {
+    super('ExecutionSuspended', `the platform suspends an execution that runs past ${limitMs / 1000} seconds (here waiting in pause())`);
+  }
+}
+
 /** Stops the execution; the app cannot catch it. */
 export abstract class StopError extends InterpError {}
 

@@ -120,6 +120,10 @@ export class AppInstance implements AppHandle, AppCore {
     return this;
   }
 
+  wait(ms: number): void {
+    this.budget.wait(ms);
+  }
+
   get metadata(): AppMetadata {
     return this.ir.metadata;
   }

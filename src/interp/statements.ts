@@ -1,7 +1,7 @@
 // Statements: blocks, declarations, if, loops, switch, try/catch/finally, return/break/continue,
 // throw, assert. Each returns its value (Groovy's implicit return) or a Signal.
 import type * as ast from '../parser/ast.js';
-import { GroovyError } from './errors.js';
+import { ExecutionSuspended, GroovyError } from './errors.js';
 import { isExceptionSubclass } from './java/exceptions.js';
 import { NOT_FOUND, castValue, iterate } from './groovy-methods.js';
 import { isCase, toStr, truthy } from './operators.js';
@@ -195,7 +195,7 @@ function execTry(frame: Frame, s: ast.Try): Completion {
   try {
     result = execBlock(frame, s.block.body);
   } catch (e) {
-    if (!(e instanceof GroovyError)) throw e;
+    if (!(e instanceof GroovyError) || e instanceof ExecutionSuspended) throw e;
     const clause = s.handlers.find((h) => catches(h, e));
     if (!clause) throw e;
     const scope = new Scope(frame.scope);

@@ -264,6 +264,18 @@ describe('java.util.Calendar and dates', () => {
     expect(show('new Date(now()).clearTime().format("yyyy-MM-dd HH:mm:ss")')).toBe('2019-08-01 00:00:00');
   });
 
+  it('suspends an execution that waits past the platform\'s 20 s in pause(), as its rate limits say, and the app cannot catch it', () => {
+    expect(show('pause(19000); "ran"')).toBe('ran');
+    expect(() => run('def n = 0; while (true) { pause(3000); n++ }')).toThrow(/ExecutionSuspended: the platform suspends an execution that runs past 20 seconds/);
+    expect(() => run('try { 7.times { pause(3000) } } catch (e) { "caught" }')).toThrow(/ExecutionSuspended/);
+  });
+
+  it('ends only the execution that waited too long: a home keeps what it did, and the next one starts its own 20 s', () => {
+    const home = homeFor('def poll() { pause(15000); state.polls = (state.polls ?: 0) + 1; pause(15000); state.after = true }\ndef seen() { [state.polls, state.after] }');
+    for (let i = 0; i < 2; i++) expect(() => home.app.invoke('poll', [])).toThrow(/ExecutionSuspended/);
+    expect(toStr(home.app.invoke('seen', []))).toBe('[2, null]');
+  });
+
   it("spells a date in the platform's format with toSystemFormat(), which its time-setting pattern reads back", () => {
     expect(show('new Date(0).toSystemFormat()')).toBe('1970-01-01T00:00:00.000+0000');
     expect(show('def d = new Date(); Date.parse("yyyy-MM-dd\'T\'HH:mm:ss.SSSZ", d.toSystemFormat()).time == d.time')).toBe('true');

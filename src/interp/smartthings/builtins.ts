@@ -333,7 +333,10 @@ const functions: Record<string, BuiltinFunction> = {
   sprintf: (_ctx, args) => formatJava(toStr(args[0] ?? null), args.slice(1)),
   println: message('log', 0, null),
   print: message('log', 0, null),
-  pause: () => null,
+  pause: (ctx, args) => {
+    ctx.wait(num.toInt(args[0] ?? 0));
+    return null;
+  },
 };
 for (const api of RUN_EVERY) functions[api] = timer('runEvery', api, 0);
 

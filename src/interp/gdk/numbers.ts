@@ -1,5 +1,6 @@
 // GDK methods of numbers (Integer, BigDecimal, Double): rounding, conversions, times/upto, ...
 import { GroovyError, missingMethod } from '../errors.js';
+import * as big from '../big-decimal.js';
 import * as num from '../numbers.js';
 import { javaEquals } from '../equality.js';
 import { compare, minus, plus } from '../operators.js';
@@ -38,8 +39,8 @@ export const numberMethods: Record<string, Method<num.Num>> = {
   mod: (n, a) => num.remainder(n, asNum(a[0])),
   remainder: (n, a) => num.decimalRemainder(asDecimal(n, 'remainder'), asNum(a[0])),
   // BigDecimal's: the same value at the smallest scale that holds it (100.00 is 1E+2).
-  stripTrailingZeros: (n) => num.stripTrailingZeros(asDecimal(n, 'stripTrailingZeros')),
-  toPlainString: (n) => num.formatPlainDecimal(asDecimal(n, 'toPlainString')),
+  stripTrailingZeros: (n) => big.stripTrailingZeros(asDecimal(n, 'stripTrailingZeros')),
+  toPlainString: (n) => big.formatPlainBigDecimal(asDecimal(n, 'toPlainString')),
   power: (n, a) => num.power(n, asNum(a[0])),
   compareTo: (n, a) => compare(n, a[0]),
   // Java's equals: a number of another type, or a BigDecimal of another scale, is not equal (`5.equals(5.0)` is false).

@@ -14,7 +14,7 @@ function roundHalfUp(v: number, places: number): number {
 }
 
 /** The receiver of a method only a BigDecimal has. */
-function asDecimal(n: num.Num, method: string): Decimal {
+function decimalReceiver(n: num.Num, method: string): Decimal {
   if (n instanceof Decimal) return n;
   throw missingMethod(method, className(n));
 }
@@ -37,10 +37,10 @@ export const numberMethods: Record<string, Method<num.Num>> = {
   multiply: (n, a) => num.multiply(n, asNum(a[0])),
   div: (n, a) => num.divide(n, asNum(a[0])),
   mod: (n, a) => num.remainder(n, asNum(a[0])),
-  remainder: (n, a) => num.decimalRemainder(asDecimal(n, 'remainder'), asNum(a[0])),
+  remainder: (n, a) => num.decimalRemainder(decimalReceiver(n, 'remainder'), asNum(a[0])),
   // BigDecimal's: the same value at the smallest scale that holds it (100.00 is 1E+2).
-  stripTrailingZeros: (n) => big.stripTrailingZeros(asDecimal(n, 'stripTrailingZeros')),
-  toPlainString: (n) => big.formatPlainBigDecimal(asDecimal(n, 'toPlainString')),
+  stripTrailingZeros: (n) => big.stripTrailingZeros(decimalReceiver(n, 'stripTrailingZeros')),
+  toPlainString: (n) => big.formatPlainBigDecimal(decimalReceiver(n, 'toPlainString')),
   power: (n, a) => num.power(n, asNum(a[0])),
   compareTo: (n, a) => compare(n, a[0]),
   // Java's equals: a number of another type, or a BigDecimal of another scale, is not equal (`5.equals(5.0)` is false).

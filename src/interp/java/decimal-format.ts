@@ -146,24 +146,9 @@ function digitsOf(n: num.Num): DecimalDigits {
   const point = Number(exponent) + 1;
   const int = point <= 0 ? '' : digits.slice(0, point).padEnd(point, '0');
   const frac = point <= 0 ? '0'.repeat(-point) + digits : digits.slice(point);
-  return { int, frac, exactness: compareExact(magnitude, BigInt(int + frac), frac.length) };
-}
-
-/** The sign of (x − digits × 10^-scale) for a positive double x, computed exactly. */
-function compareExact(x: number, digits: bigint, scale: number): number {
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, x);
-  const bits = view.getBigUint64(0);
-  const biased = Number(bits >> 52n);
-  const fraction = bits & ((1n << 52n) - 1n);
-  // x = mantissa × 2^exponent
-  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n);
-  const exponent = (biased === 0 ? 1 : biased) - 1075;
-  let left = mantissa * 10n ** BigInt(scale);
-  let right = digits;
-  if (exponent >= 0) left <<= BigInt(exponent);
-  else right <<= BigInt(-exponent);
-  return left > right ? 1 : left < right ? -1 : 0;
+  // The sign of (magnitude − the digits), exactly: ties of the digits go by the double's true value.
+  const exactness = big.compareDecimals(big.exactBinaryDecimal(magnitude), new Decimal(BigInt(int + frac), frac.length));
+  return { int, frac, exactness };
 }
 
 /** Rounds to `maxFrac` fraction digits, half to even; a tie of the digits is decided by `exactness`. */

@@ -11,6 +11,7 @@ import { checkedSize, checkLength } from './limits.js';
 import { instanceOf } from './operators.js';
 import { MUTATING_METHODS, noteMutation } from './ownership.js';
 import { javaMethod, newObject } from './java/classes.js';
+import { simpleClassName } from './java/known-classes.js';
 import { stringBuilderMethod } from './java/string-builder.js';
 import { RANDOM_MUTATING, randomMethod } from './random.js';
 import { asJavaArray, BuiltinObject, ClassRef, className, DeviceRef, GClosure, GDate, GEvent, GException, GRandom, GStringBuilder, isNumber, javaClassName, PlatformRecord, TrackedMap, type ClosureDelegate, type GMap, type Value } from './values.js';
@@ -401,7 +402,7 @@ const NUMBER_CAST_TYPES: ReadonlySet<string> = new Set(['int', 'Integer', 'long'
  * (DefaultTypeTransformation.castToNumber; checked against Groovy 3.0.9).
  */
 export function evalCast(v: Value, type: ast.TypeRef, asOperator: boolean): Value {
-  const simple = type.name.slice(type.name.lastIndexOf('.') + 1);
+  const simple = simpleClassName(type.name);
   if (!asOperator && typeof v === 'string' && type.arrayDims === 0 && NUMBER_CAST_TYPES.has(simple)) {
     if (v.length !== 1) throw new GroovyError('GroovyCastException', `Cannot cast object '${v}' with class 'java.lang.String' to class '${type.name}'`);
     v = v.charCodeAt(0);

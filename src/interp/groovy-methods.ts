@@ -19,6 +19,7 @@ import { entryMethods, mapMethods } from './gdk/maps.js';
 import { numberMethods } from './gdk/numbers.js';
 import { PARSING_PREDICATES, stringMethods } from './gdk/strings.js';
 import { NOT_FOUND, call, iterate, lookup, type Method, type MethodResult } from './gdk/support.js';
+import { simpleClassName } from './java/known-classes.js';
 
 const dateMethods: Record<string, Method<GDate>> = {
   getTime: (d) => d.time,
@@ -249,7 +250,7 @@ function castTypeOf(cls: ClassRef): CastType {
 
 /** `x as T` and `(T) x` for the types apps cast to, arrays aside. Returns NOT_FOUND for other types. */
 export function castValue(v: Value, typeName: string): MethodResult {
-  const simple = typeName.slice(typeName.lastIndexOf('.') + 1);
+  const simple = simpleClassName(typeName);
   if (v === null) return simple === 'boolean' ? false : null;
   switch (simple) {
     case 'Integer':

@@ -6,7 +6,7 @@ import { checkLength, ValueWalk } from './limits.js';
 import * as num from './numbers.js';
 import { combineDurations, compareDurations, dateDifference, durationText, GDuration, shiftDate } from './java/durations.js';
 import { isExceptionSubclass } from './java/exceptions.js';
-import { fullClassName } from './java/known-classes.js';
+import { fullClassName, simpleClassName } from './java/known-classes.js';
 import {
   BareMethodName,
   BuiltinObject,
@@ -228,7 +228,7 @@ const TYPE_ALIASES: Record<string, string[]> = {
 export function instanceOf(x: Value, typeName: string): boolean {
   if (x === null) return false;
   if (x instanceof GException) return isExceptionSubclass(x.className, typeName) || typeName === 'Object';
-  const simple = typeName.slice(typeName.lastIndexOf('.') + 1);
+  const simple = simpleClassName(typeName);
   const cls = className(x);
   return cls === simple || (TYPE_ALIASES[cls] ?? ['Object']).includes(simple);
 }

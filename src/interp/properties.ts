@@ -7,7 +7,7 @@ import { GroovyError, missingProperty, nullPointer } from './errors.js';
 import { NOT_FOUND, callGroovyMethod, iterate, listGet, listPut, type MethodResult } from './groovy-methods.js';
 import { calendarField } from './java/calendar.js';
 import { javaProperty, javaSetProperty } from './java/classes.js';
-import { isKnownClass } from './java/known-classes.js';
+import { isKnownClass, simpleClassName } from './java/known-classes.js';
 import { categoryProperty } from './java/durations.js';
 import * as num from './numbers.js';
 import { toStr } from './operators.js';
@@ -71,7 +71,7 @@ function resolveAppProperty(app: AppCore, name: string): Value {
  */
 function classOfName(app: AppCore, name: string): string | undefined {
   const imported = app.importedClasses.get(name);
-  if (imported !== undefined) return imported.slice(imported.lastIndexOf('.') + 1);
+  if (imported !== undefined) return simpleClassName(imported);
   return isKnownClass(name) ? name : undefined;
 }
 

@@ -17,7 +17,7 @@ import { dateFormatMethod, dateMethod, dateProperty, parseDate, timeZoneMethod, 
 import { commonsBase64Static, cryptoStatic, digestMethod, macMethod, newSecretKey } from './crypto.js';
 import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder } from './json.js';
 import { formatJava } from './formatter.js';
-import { fullClassName } from './known-classes.js';
+import { fullClassName, simpleClassName } from './known-classes.js';
 import { legacyDateParse } from './legacy-date-parse.js';
 import { bigDecimalConstant, mathConstant, mathStatic, roundingModeConstant } from './math.js';
 import { newStringBuilder } from './string-builder.js';
@@ -64,7 +64,7 @@ function unsignedHex(n: number, bits: 32 | 64): string {
 }
 
 function classStatic(cls: string, name: string, args: Value[], clock: time.Clock): MethodResult {
-  const simple = cls.slice(cls.lastIndexOf('.') + 1);
+  const simple = simpleClassName(cls);
   if ((name === 'getName' || name === 'getSimpleName') && args.length === 0) return classStaticProperty(cls, name === 'getName' ? 'name' : 'simpleName', clock);
   if (simple === 'Math') return mathStatic(name, args);
   if (simple === 'Calendar' || simple === 'GregorianCalendar') return calendarStatic(name, args, clock);
@@ -104,7 +104,7 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
 }
 
 function classStaticProperty(cls: string, name: string, clock: time.Clock): MethodResult {
-  const simple = cls.slice(cls.lastIndexOf('.') + 1);
+  const simple = simpleClassName(cls);
   // Properties of the Class object itself (`e.class.name`, `String.simpleName`).
   if (name === 'name') return fullClassName(cls) ?? NOT_FOUND;
   if (name === 'simpleName') return simple;
@@ -159,7 +159,7 @@ const EXCEPTIONS = /(^|\.)([A-Za-z]*Exception|Throwable|Error)$/;
 
 /** `new T(args)` for the classes apps instantiate. */
 export function newObject(type: string, args: Value[], n: GMap | null, clock: time.Clock): MethodResult {
-  const simple = type.slice(type.lastIndexOf('.') + 1);
+  const simple = simpleClassName(type);
   switch (simple) {
     case 'Date':
       if (args.length === 0) return new GDate(clock.now());

@@ -3,6 +3,7 @@
 // `Integer.parseInt`, `catch (IndexOutOfBoundsException e)` a StringIndexOutOfBoundsException),
 // and so does `instanceof`. A class not listed is an Exception (an Error when its name ends so):
 // SmartThings' own exceptions and those of the libraries apps name are checked exceptions.
+import { simpleClassName } from './known-classes.js';
 
 const SUPERCLASS: Readonly<Record<string, string>> = {
   Exception: 'Throwable',
@@ -55,11 +56,7 @@ function superclassOf(name: string): string | undefined {
 
 /** Whether exception class `name` is `ancestor` or a subclass of it (simple or qualified names). */
 export function isExceptionSubclass(name: string, ancestor: string): boolean {
-  const target = simpleName(ancestor);
-  for (let c: string | undefined = simpleName(name); c !== undefined; c = superclassOf(c)) if (c === target) return true;
+  const target = simpleClassName(ancestor);
+  for (let c: string | undefined = simpleClassName(name); c !== undefined; c = superclassOf(c)) if (c === target) return true;
   return false;
-}
-
-function simpleName(name: string): string {
-  return name.slice(name.lastIndexOf('.') + 1);
 }

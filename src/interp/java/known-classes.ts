@@ -81,6 +81,11 @@ const QUALIFIED: ReadonlyMap<string, string> = new Map(
   Object.entries(PACKAGES).flatMap(([pkg, names]) => names.map((name) => [name, `${pkg}.${name}`] as const)),
 );
 
+/** A class's simple name, given its simple or its full name (`java.util.Date` → `Date`). */
+export function simpleClassName(name: string): string {
+  return name.slice(name.lastIndexOf('.') + 1);
+}
+
 /** The full name of a class (`Class.getName()`), given by its simple or its full name; undefined when its package is not known. */
 export function fullClassName(name: string): string | undefined {
   return name.includes('.') ? name : QUALIFIED.get(name);

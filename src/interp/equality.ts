@@ -4,7 +4,7 @@
 import { checkLength, ValueWalk } from './limits.js';
 import * as num from './numbers.js';
 import { compareDurations, GDuration } from './java/durations.js';
-import { ClassRef, Decimal, DeviceStateMap, Double, GDate, GMapEntry, isNumber, isSet, markSet, type GMap, type Value } from './values.js';
+import { bigIntegerAsDecimal, BuiltinObject, ClassRef, Decimal, DeviceStateMap, isBigInteger, Double, GDate, GMapEntry, isNumber, isSet, markSet, type GMap, type Value } from './values.js';
 
 /** How two numbers compare: by value for `==`, by type and value for `equals`. */
 type NumberEquality = (a: num.Num, b: num.Num) => boolean;
@@ -50,6 +50,7 @@ export function addToSet(set: Value[], x: Value): boolean {
 function equalValues(a: Value, b: Value, walk: ValueWalk, sameNumbers: NumberEquality): boolean {
   if (a === b) return true;
   if (a === null || b === null) return false;
+  if (isBigInteger(a) || isBigInteger(b)) return sameBigIntegers(a, b, sameNumbers);
   if (isNumber(a) && isNumber(b)) return sameNumbers(a, b);
   if (a instanceof DeviceStateMap && typeof b === 'string') return a.text === b;
   if (b instanceof DeviceStateMap && typeof a === 'string') return b.text === a;
@@ -64,6 +65,16 @@ function equalValues(a: Value, b: Value, walk: ValueWalk, sameNumbers: NumberEqu
   if (a instanceof GMapEntry) return b instanceof GMapEntry && walk.inside(2, () => same(a.key, b.key) && same(a.value, b.value));
   if (a instanceof ClassRef) return b instanceof ClassRef && a.name === b.name;
   return false;
+}
+
+/**
+ * A java.math.BigInteger (java/big-integer.ts) and another value: for `==`, any number of the same
+ * value; for Java's equals, only a BigInteger of the same value.
+ */
+function sameBigIntegers(a: Value, b: Value, sameNumbers: NumberEquality): boolean {
+  if (isBigInteger(a) && isBigInteger(b)) return a.id === b.id;
+  const [big, other] = isBigInteger(a) ? [a, b] : [b as BuiltinObject, a];
+  return sameNumbers === groovyNumbers && isNumber(other) && num.compareNumbers(bigIntegerAsDecimal(big), other) === 0;
 }
 
 function sameElements(a: Value[], b: Value[], walk: ValueWalk, same: (x: Value, y: Value) => boolean): boolean {

@@ -1,6 +1,6 @@
 // Groovy's core operations on values: truth, ordering, string conversion and the
 // arithmetic operators on non-numbers (string and list `+`, `-`, `*`, `<<`), plus `in`/isCase; equality is in equality.ts.
-import { GroovyError } from './errors.js';
+import { GroovyError, UnsupportedError } from './errors.js';
 import { equals, javaEquals, setOf } from './equality.js';
 import { checkLength, ValueWalk } from './limits.js';
 import * as num from './numbers.js';
@@ -22,7 +22,9 @@ import {
   GRandom,
   GStringBuilder,
   TrackedMap,
+  bigIntegerAsDecimal,
   className,
+  isBigInteger,
   isNumber,
   isSet,
   markSet,
@@ -56,6 +58,7 @@ export function compare(a: Value, b: Value): number {
   if (a === b) return 0;
   if (a === null) return -1;
   if (b === null) return 1;
+  if (isBigInteger(a) || isBigInteger(b)) return compare(isBigInteger(a) ? bigIntegerAsDecimal(a) : a, isBigInteger(b) ? bigIntegerAsDecimal(b) : b);
   if (isNumber(a) && isNumber(b)) return num.compareNumbers(a, b);
   if (isNumber(a) && isCharacter(b)) return num.compareNumbers(a, b.charCodeAt(0));
   if (isCharacter(a) && isNumber(b)) return num.compareNumbers(a.charCodeAt(0), b);
@@ -112,12 +115,14 @@ function printed(v: Value, walk: ValueWalk): string {
   if (v instanceof GRandom) return `java.util.Random@${v.seed.toString(16)}`;
   if (v instanceof GStringBuilder) return v.text;
   if (v instanceof GDuration) return durationText(v);
-  if (v instanceof BuiltinObject) return v.kind === 'timeZone' || v.kind === 'hub' || v.kind === 'jsonBuilder' || v.kind === 'roundingMode' ? v.id : v.kind;
+  if (v instanceof BuiltinObject) return v.kind === 'timeZone' || v.kind === 'hub' || v.kind === 'jsonBuilder' || v.kind === 'roundingMode' || v.kind === 'bigInteger' ? v.id : v.kind;
   return String(v);
 }
 
 function asNumber(v: Value, op: string): num.Num {
   if (isNumber(v)) return v;
+  // java/big-integer.ts: the model's integers could not hold a BigInteger's result.
+  if (isBigInteger(v)) throw new UnsupportedError(`operator ${op} on BigInteger`);
   throw new GroovyError('MissingMethodException', `Cannot apply ${op} to ${className(v)}`);
 }
 
@@ -212,6 +217,7 @@ export function isCase(caseValue: Value, x: Value, call: (c: GClosure, args: Val
 const TYPE_ALIASES: Record<string, string[]> = {
   Integer: ['Integer', 'int', 'Long', 'long', 'Number', 'Object', 'Short', 'short', 'BigInteger'],
   BigDecimal: ['BigDecimal', 'Number', 'Object'],
+  BigInteger: ['BigInteger', 'Number', 'Object'],
   Double: ['Double', 'double', 'Float', 'float', 'Number', 'Object'],
   String: ['String', 'GString', 'CharSequence', 'Object'],
   Boolean: ['Boolean', 'boolean', 'Object'],

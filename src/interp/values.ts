@@ -182,7 +182,7 @@ export class GEvent {
   ) {}
 }
 
-export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'jsonOutput' | 'jsonBuilder' | 'dateFormat' | 'decimalFormat' | 'hubAction' | 'calendar' | 'hub' | 'asynchttp_v1' | 'duration' | 'parentApp' | 'roundingMode' | 'secretKey' | 'mac' | 'messageDigest';
+export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'jsonOutput' | 'jsonBuilder' | 'dateFormat' | 'decimalFormat' | 'hubAction' | 'calendar' | 'hub' | 'asynchttp_v1' | 'duration' | 'parentApp' | 'roundingMode' | 'secretKey' | 'mac' | 'messageDigest' | 'bigInteger';
 
 /**
  * The runtime objects an app sees: `this`, `location`, `app`, `log`, `location.helloHome`, a time
@@ -191,7 +191,8 @@ export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 't
  * set by setTimeZone), `new DecimalFormat(p)` (`id` = pattern), a `java.util.Calendar` (`timeZone`,
  * and its instant in `millis`), the parent app of a child app (`parentApp`), a constant of
  * java.math.RoundingMode (`id` = its name), a javax.crypto key, Mac or java.security.MessageDigest (`id` =
- * its algorithm, key and the bytes given so far: java/crypto.ts).
+ * its algorithm, key and the bytes given so far: java/crypto.ts), a java.math.BigInteger (`id` = its
+ * decimal text: java/big-integer.ts).
  */
 export class BuiltinObject {
   constructor(
@@ -291,6 +292,16 @@ export function isNumber(v: Value): v is number | Decimal | Double {
   return typeof v === 'number' || v instanceof Decimal || v instanceof Double;
 }
 
+/** Whether a value is a java.math.BigInteger (java/big-integer.ts). */
+export function isBigInteger(v: Value): v is BuiltinObject {
+  return v instanceof BuiltinObject && v.kind === 'bigInteger';
+}
+
+/** A BigInteger's value as a BigDecimal of scale 0: how Groovy's `==` and `<=>` compare it with other numbers. */
+export function bigIntegerAsDecimal(o: BuiltinObject): Decimal {
+  return new Decimal(BigInt(o.id), 0);
+}
+
 /** The Java class name of a value, for `instanceof`, typed catch and messages. */
 export function className(v: Value): string {
   if (v === null) return 'null';
@@ -311,7 +322,7 @@ export function className(v: Value): string {
   if (v instanceof TrackedMap) return 'LinkedHashMap';
   if (v instanceof ClassRef) return 'Class';
   if (v instanceof GException) return v.className;
-  return v.kind;
+  return v.kind === 'bigInteger' ? 'BigInteger' : v.kind;
 }
 
 /**

@@ -490,6 +490,17 @@ describe('Java and Groovy classes of unseen community apps', () => {
   it("writes a number in hex with Integer's and Long's toHexString, a negative one as its two's complement", () => {
     expect(show('[Integer.toHexString(255), Long.toHexString((0.5 * 0x100000).round()), Integer.toHexString(-1), Long.toHexString(-1)]')).toBe('[ff, 80000, ffffffff, ffffffffffffffff]');
   });
+  // Expected values are what Groovy 3.0.9 on Java 17 printed for the same expressions.
+  it("prints a hash or a number in hex through java.math.BigInteger, as connect apps do, with Java's errors", () => {
+    expect(show('def md = java.security.MessageDigest.getInstance("MD5"); md.update("abc".bytes); new java.math.BigInteger(1, md.digest()).toString(16).padLeft(32, "0")')).toBe('900150983cd24fb0d6963f7d28e17f72');
+    expect(show('[new BigInteger(Math.round(254.6d).toString()).toString(16), new BigInteger(-1, [1, 2] as byte[]).toString(16), new BigInteger([-1, 1] as byte[]), new BigInteger("ff", 16), new BigInteger("255").toString(40)]')).toBe('[ff, -102, -255, 255, 255]');
+    expect(show('def big = new BigInteger("99999999999999999999"); [big, big.intValue(), big.negate().signum(), big.class.name, big instanceof Number]')).toBe('[99999999999999999999, 1661992959, -1, java.math.BigInteger, true]');
+    expect(show('["abc", "", "zz"].collect { s -> try { new BigInteger(s, s == "zz" ? 16 : 10) } catch (NumberFormatException e) { e.message } }')).toBe('[For input string: "abc", Zero length BigInteger, For input string: "zz" under radix 16]');
+  });
+  it('compares a BigInteger with numbers by value for ==, by class for equals, and leaves its arithmetic a gap', () => {
+    expect(show('[new BigInteger("5") == 5, new BigInteger("5") == 5.0, new BigInteger("5").equals(5), new BigInteger("5").equals(new BigInteger("5")), new BigInteger("5") < 6, [new BigInteger("3"), 2, 1.5].max()]')).toBe('[true, true, false, true, true, 3]');
+    expect(() => show('new BigInteger("12") + 1')).toThrow(/^unsupported: operator \+ on BigInteger/);
+  });
   it('makes a GregorianCalendar as Calendar.getInstance() does (mailman: new GregorianCalendar(), then setTime)', () => {
     expect(show('def c = new GregorianCalendar(); c.setTime(new Date(0)); [c.time.time, GregorianCalendar.MONDAY == Calendar.MONDAY, new GregorianCalendar(TimeZone.getTimeZone("America/New_York")).timeZone.ID]')).toBe('[0, true, America/New_York]');
   });

@@ -22,6 +22,7 @@ import { legacyDateParse } from './legacy-date-parse.js';
 import { bigDecimalConstant, mathConstant, mathStatic, roundingModeConstant } from './math.js';
 import { newStringBuilder } from './string-builder.js';
 import { bufferOf } from '../gdk/support.js';
+import { bigIntegerMethod, newBigInteger } from './big-integer.js';
 import { durationMethod, durationProperty, GDuration } from './durations.js';
 import { GroovyMap } from '../groovy-map.js';
 
@@ -206,6 +207,8 @@ export function newObject(type: string, args: Value[], n: GMap | null, clock: ti
     // BigDecimal.valueOf and `as BigDecimal` take its shortest text instead.
     case 'BigDecimal':
       return args[0] instanceof Double ? num.exactDecimalOfDouble(args[0].value) : num.toDecimalValue(args[0] ?? null);
+    case 'BigInteger':
+      return newBigInteger(args);
     case 'Integer':
     case 'Long':
       return num.toInt(args[0] ?? null);
@@ -259,6 +262,7 @@ export function javaMethod(self: Value, name: string, args: Value[], n: GMap | n
     if (self.kind === 'calendar') return calendarMethod(self, name, args, clock);
     if (self.kind === 'mac') return macMethod(self, name, args);
     if (self.kind === 'messageDigest') return digestMethod(self, name, args);
+    if (self.kind === 'bigInteger') return bigIntegerMethod(self, name, args);
   }
   return NOT_FOUND;
 }

@@ -17,7 +17,7 @@ import { editDistance } from '../util/edit-distance.js';
 import { iterableMethods, listMethods } from './gdk/collections.js';
 import { entryMethods, mapMethods } from './gdk/maps.js';
 import { numberMethods } from './gdk/numbers.js';
-import { PARSING_PREDICATES, stringMethods } from './gdk/strings.js';
+import { grailsByteCodec, PARSING_PREDICATES, stringMethods } from './gdk/strings.js';
 import { NOT_FOUND, call, iterate, lookup, type Method, type MethodResult } from './gdk/support.js';
 import { simpleClassName } from './java/known-classes.js';
 
@@ -62,6 +62,7 @@ function objectMethod(self: Value, name: string, args: Value[]): MethodResult {
     case 'getClass':
       return args.length === 0 ? new ClassRef(className(self)) : NOT_FOUND;
     default:
+      if (/^encodeAs[A-Z]/.test(name) && args.length === 0) return grailsByteCodec(self, name);
       if (OBJECT_ITERATING_METHODS.has(name)) return returnsReceiver(name, self, callGroovyMethod(iterate(self), name, args));
       return Object.hasOwn(iterableMethods, name) && name !== 'size' && name !== 'isEmpty'
         ? iterableMethods[name](iterate(self), args)

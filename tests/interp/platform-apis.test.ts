@@ -255,6 +255,11 @@ describe('java.util.Calendar and dates', () => {
     expect(show('URLEncoder.encode("a b&c=d/é!*~", "UTF-8")')).toBe('a+b%26c%3Dd%2F%C3%A9%21*%7E');
     expect(show('"abc".encodeAsMD5()')).toBe('900150983cd24fb0d6963f7d28e17f72'); // RFC 1321's test vector
   });
+  it("applies Grails' Base64 and MD5 codecs to any object: a byte[] as its bytes, anything else as its text", () => {
+    // Grails' Base64Codec: `theTarget instanceof byte[]` encodes the bytes, else `theTarget.toString().bytes`.
+    expect(show('["abc".bytes.encodeAsBase64(), [1, 2].encodeAsBase64(), 5.encodeAsBase64(), "abc".bytes.encodeAsMD5()]')).toBe('[YWJj, WzEsIDJd, NQ==, 900150983cd24fb0d6963f7d28e17f72]');
+    expect(show('location.hubs[0].encodeAsBase64() == location.hubs[0].toString().encodeAsBase64()')).toBe('true');
+  });
 
   it('parses dates with a pattern and clears the time of a date', () => {
     expect(show('Date.parse("yyyy-MM-dd", "2019-08-02").time')).toBe(String(Date.UTC(2019, 7, 2)));

@@ -7,9 +7,9 @@ import { stringHashCode } from '../java/object-methods.js';
 import { compare, minus, toStr } from '../operators.js';
 import { regexFind, regexFindAll, regexMatches, regexMatchesWithGroups, regexReplace, regexReplaceWith, regexSplit } from './regex.js';
 import * as time from '../time.js';
-import { asJavaArray, GClosure, GDate, type Value } from '../values.js';
+import { asJavaArray, GClosure, GDate, isJavaArray, isNumber, NOT_FOUND, type MethodResult, type Value } from '../values.js';
 import { listMethods } from './collections.js';
-import { call, javaBytes, normaliseIndex, type Method } from './support.js';
+import { bufferOf, call, javaBytes, normaliseIndex, type Method } from './support.js';
 
 /**
  * String's parsing predicates. Groovy defines them on CharSequence only: Number and Boolean have no
@@ -25,6 +25,23 @@ export const PARSING_PREDICATES: ReadonlySet<string> = new Set(['isNumber', 'isI
 function regexFindWith(s: string, pattern: string, closure: GClosure, all: boolean): Value {
   const results = regexMatchesWithGroups(s, pattern).slice(0, all ? undefined : 1).map((m) => call(closure, Array.isArray(m) ? m : [m]));
   return all ? results : (results[0] ?? null);
+}
+
+/** Grails' codecs that encode bytes: Base64Codec and MD5Codec (a hex digest). */
+const BYTE_CODECS = {
+  encodeAsBase64: (bytes: Buffer) => bytes.toString('base64'),
+  encodeAsMD5: (bytes: Buffer) => createHash('md5').update(bytes).digest('hex'),
+};
+
+/**
+ * Grails' byte codecs on a value that is no string, as the platform adds them to every object: a
+ * byte[] is encoded as its bytes, any other value as its toString's UTF-8 bytes (Grails'
+ * Base64Codec and MD5Codec), so `location.hubs[0].encodeAsBase64()` encodes the hub's text.
+ */
+export function grailsByteCodec(self: Value, name: string): MethodResult {
+  if (name !== 'encodeAsBase64' && name !== 'encodeAsMD5') return NOT_FOUND;
+  const bytes = isJavaArray(self) && self.every(isNumber) ? bufferOf(self) : Buffer.from(toStr(self), 'utf8');
+  return BYTE_CODECS[name](bytes);
 }
 
 export const stringMethods: Record<string, Method<string>> = {
@@ -46,9 +63,9 @@ export const stringMethods: Record<string, Method<string>> = {
   toUpperCase: (s) => s.toUpperCase(),
   trim: (s) => s.trim(),
   // Grails' codec the SmartThings sandbox adds to strings (HTTP basic authentication headers); UTF-8 bytes, as the JVM's default.
-  encodeAsBase64: (s) => Buffer.from(s, 'utf8').toString('base64'),
+  encodeAsBase64: (s) => BYTE_CODECS.encodeAsBase64(Buffer.from(s, 'utf8')),
   // Grails' MD5 codec: the hex digest of the UTF-8 bytes (digest authentication of camera servers).
-  encodeAsMD5: (s) => createHash('md5').update(s, 'utf8').digest('hex'),
+  encodeAsMD5: (s) => BYTE_CODECS.encodeAsMD5(Buffer.from(s, 'utf8')),
   capitalize: (s) => s.charAt(0).toUpperCase() + s.slice(1),
   uncapitalize: (s) => s.charAt(0).toLowerCase() + s.slice(1),
   replace: (s, a) => s.split(toStr(a[0])).join(toStr(a[1])),

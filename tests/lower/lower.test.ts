@@ -145,6 +145,18 @@ describe('lowering snippets', () => {
     expect(r.app.inputs.map((i) => `${i.name}:${i.type}`)).toEqual(['lights:capability.switch', 'hall_level:number', 'attic_level:number']);
   });
 
+  it('renders a page declared with `content:` by the method it names, also when a link opens it', () => {
+    // Connect apps: page(name: "auth", content: "authPage"); the method's dynamicPage keeps the page's name.
+    const source = [
+      'preferences { page(name: "auth", title: "Setup", content: "authPage", install: true)\n page(name: "devices", content: "listDevices") }',
+      'def authPage() { dynamicPage(name: "auth", nextPage: "devices") { section { input "zipcode", "number" } } }',
+      'def listDevices() { dynamicPage(name: "devices") { section { input "lights", "capability.switch", multiple: true } } }',
+    ].join('\n');
+    const r = lowerSource(source, 'connect.groovy');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.app.inputs.map((i) => `${i.name}:${i.type}:${i.page}`)).toEqual(['zipcode:number:auth', 'lights:capability.switch:devices']);
+  });
+
   it('reports a parse error with its position', () => {
     const r = lowerSource('def f( {', 'bad.groovy');
     expect(r.ok).toBe(false);

@@ -43,6 +43,8 @@ interface PreferencesRun {
   /** Pages visited or queued with params, by name: the params' texts. */
   paramsVisits: Map<string, Set<string>>;
   pendingPages: PageVisit[];
+  /** The app method that renders a page, by page name, where it is not the page's name (`page(name: "auth", content: "authPage")`). */
+  pageMethods: Map<string, string>;
   /**
    * The value a person gave an input (`configuredState`), undefined for one they were never shown;
    * without it, inputs hold the Extractor's values (`preferencesValue`).
@@ -129,13 +131,18 @@ function pageName(args: Value[], named: GMap | null): string | undefined {
   return str(named?.get('name')) ?? (typeof args[0] === 'string' ? args[0] : undefined);
 }
 
+/** The app method that renders a page: the one its `content:` names, else the one of its name. */
+function pageMethod(run: PreferencesRun, name: string): string {
+  return run.pageMethods.get(name) ?? name;
+}
+
 function queuePage(run: PreferencesRun, ctx: RuntimeContext, name: string | undefined): void {
-  if (name && ctx.hasMethod(name) && !run.visitedPages.has(name)) run.pendingPages.push({ name, params: null });
+  if (name && ctx.hasMethod(pageMethod(run, name)) && !run.visitedPages.has(name)) run.pendingPages.push({ name, params: null });
 }
 
 /** Queues a page opened with params, once per distinct params and at most MAX_PARAMS_VISITS_PER_PAGE times. */
 function queuePageWithParams(run: PreferencesRun, ctx: RuntimeContext, name: string | undefined, params: GMap): void {
-  if (!name || !ctx.hasMethod(name)) return;
+  if (!name || !ctx.hasMethod(pageMethod(run, name))) return;
   const seen = run.paramsVisits.get(name) ?? new Set<string>();
   const key = toStr(params);
   if (seen.has(key) || seen.size >= MAX_PARAMS_VISITS_PER_PAGE) return;
@@ -144,20 +151,23 @@ function queuePageWithParams(run: PreferencesRun, ctx: RuntimeContext, name: str
   run.pendingPages.push({ name, params, opening: seen.size - 1 });
 }
 
-/** Runs a page: its closure, or the app method of its name with the params it is opened with. */
+/** Runs a page: its closure, or the app method that renders it (pageMethod) with the params it is opened with. */
 function visitPage(run: PreferencesRun, ctx: RuntimeContext, name: string | undefined, body: GClosure | null, params: GMap | null = null): void {
   if (name && params === null) run.visitedPages.add(name);
   const outer = run.page;
   run.page = name ?? outer;
   if (body) runClosure(body);
   // A page method taking `params` opened without them (declared, or reached by `nextPage`) gets an empty map.
-  else if (name && ctx.hasMethod(name)) ctx.app.invoke(name, [params ?? new GroovyMap()]);
+  else if (name && ctx.hasMethod(pageMethod(run, name))) ctx.app.invoke(pageMethod(run, name), [params ?? new GroovyMap()]);
   run.page = outer;
 }
 
 function pageStub(run: PreferencesRun): BuiltinFunction {
   return (ctx, args, named) => {
     const name = pageName(args, named);
+    // SmartThings renders a page declared with `content: "method"` by calling that method.
+    const content = str(named?.get('content'));
+    if (name && content && !run.pageMethods.has(name)) run.pageMethods.set(name, content);
     queuePage(run, ctx, str(named?.get('nextPage')));
     const body = closureOf(args);
     if (!body && name && run.visitedPages.has(name)) return null;
@@ -270,7 +280,7 @@ function runPreferences(ir: AppIR, preferences: readonly Statement[]): { inputs:
 }
 
 function newRun(setting?: PreferencesRun['setting']): PreferencesRun {
-  return { inputs: [], page: undefined, section: undefined, opening: undefined, visitedPages: new Set(), paramsVisits: new Map(), pendingPages: [], setting };
+  return { inputs: [], page: undefined, section: undefined, opening: undefined, visitedPages: new Set(), paramsVisits: new Map(), pendingPages: [], pageMethods: new Map(), setting };
 }
 
 /** An instance of the app whose DSL functions record into `run`, in a world where nothing has effects. */

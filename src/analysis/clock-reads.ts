@@ -5,7 +5,7 @@
 // kept time was. For the other pairs time passing would only make every state twice.
 //
 // A clock read is `now()`, `new Date()`, `Calendar.getInstance()`, "today" (`timeToday`,
-// `timeTodayAfter`), the date of an event or a device state (`evt.date`), or a call of one of the
+// `timeTodayAfter`, `getSunriseAndSunset`, whose times are today's in the full environment), the date of an event or a device state (`evt.date`), or a call of one of the
 // app's methods that makes one. A time is kept when it is assigned (directly, or through a local
 // variable of the same method) to a part of the app's state that its code reads back (a live
 // `state` or `atomicState` key or field, analysis/state-reads.ts; circadian-daylight's
@@ -20,7 +20,7 @@ import { hasName, type PartNames } from './state-slots.js';
 import { storeReferenced } from './store-references.js';
 
 /** Unqualified platform functions that read the clock. */
-const CLOCK_FUNCTIONS: ReadonlySet<string> = new Set(['now', 'timeToday', 'timeTodayAfter']);
+const CLOCK_FUNCTIONS: ReadonlySet<string> = new Set(['now', 'timeToday', 'timeTodayAfter', 'getSunriseAndSunset']);
 /** Properties (and their getters) that hold when something happened: an event's, a device state's. */
 const DATE_PROPERTIES: ReadonlySet<string> = new Set(['date', 'dateCreated', 'rawDateCreated', 'isoDate']);
 const DATE_GETTERS: ReadonlySet<string> = new Set(['getDate', 'getDateCreated', 'getRawDateCreated', 'getIsoDate']);

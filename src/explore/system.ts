@@ -11,7 +11,7 @@ import { GroovyError, StopError } from '../interp/errors.js';
 import type { Host, TimerRequest } from '../interp/host.js';
 import { AppInstance } from '../interp/instance.js';
 import { toStr } from '../interp/operators.js';
-import { NOW_MS } from '../interp/time.js';
+import { NOW_MS, REFERENCE_SUN_TIMES, type SunTimes } from '../interp/time.js';
 import type { DeviceRef, Value } from '../interp/values.js';
 import { eventProgramPlatform, refuse } from './platform.js';
 import { positionKey, type EventProgram } from './program.js';
@@ -55,6 +55,11 @@ class ProgramHost implements Host {
   /** An event program's clock stands still, as the reference's. */
   now(): number {
     return NOW_MS;
+  }
+
+  /** Its sun stands still with its clock: the reference's times. */
+  sunTimes(): SunTimes {
+    return REFERENCE_SUN_TIMES;
   }
 
   /** `log.debug`, `sendPush`, ...: messages touch no shared state, so they are allowed and dropped. */

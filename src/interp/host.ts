@@ -10,6 +10,7 @@
 import type { InputIR } from '../ir/ir.js';
 import type { Access } from './access.js';
 import type { ErrorPosition } from './errors.js';
+import type { SunTimes } from './time.js';
 import type { DeviceRef, GEvent, Value } from './values.js';
 
 /** What the host sees of an app instance. */
@@ -70,6 +71,12 @@ export interface Message {
 export interface Host {
   /** The time now, in epoch ms (`now()`, `new Date()`); records a read of the clock where it can change. */
   now(app: AppHandle): number;
+
+  /**
+   * The sunrise and sunset of `getSunriseAndSunset()` for the day of `dayMs` (null: today), before
+   * the app's offsets; reading today's records a read of the clock where it can change.
+   */
+  sunTimes(app: AppHandle, dayMs: number | null): SunTimes;
 
   /** The value bound to an input: a DeviceRef, a list of them for `multiple: true`, or a constant. */
   inputValue(app: AppHandle, input: InputIR): Value;

@@ -16,6 +16,25 @@ export const SUNRISE_MS = 1563800160000;
 export const SUNSET_MS = 1563850740000;
 export const LOCATION_TIME_ZONE = 'America/New_York';
 
+/** The sunrise and sunset `getSunriseAndSunset()` gives, before the app's offsets, in epoch ms. */
+export interface SunTimes {
+  sunrise: number;
+  sunset: number;
+}
+
+/** The reference's: 2019-07-22 08:56 and 22:59 in the location's zone, whatever the day asked. */
+export const REFERENCE_SUN_TIMES: SunTimes = { sunrise: SUNRISE_MS, sunset: SUNSET_MS };
+
+/**
+ * The reference's times of day on the day of `dayMs` in the location's zone: what the platform
+ * gives for that day (default today) in a home whose sun keeps the reference's hours.
+ */
+export function sunTimesOnDay(dayMs: number): SunTimes {
+  const { year, month, day } = wallClock(dayMs, LOCATION_TIME_ZONE);
+  const onDay = (referenceMs: number) => zonedInstant(year, month, day, minutesOfDay(referenceMs, LOCATION_TIME_ZONE), LOCATION_TIME_ZONE);
+  return { sunrise: onDay(SUNRISE_MS), sunset: onDay(SUNSET_MS) };
+}
+
 /**
  * The value of the location's `sunriseTime` and `sunsetTime` (its state, and the events that
  * announce it): the time as ISO text in UTC, which apps parse with "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'".

@@ -84,6 +84,12 @@ export interface Environment {
    */
   timePasses?: boolean;
   /**
+   * `getSunriseAndSunset()` gives the sunrise and sunset of the day asked (default today), at the
+   * reference's times of day; the reference gives its fixed values of 2019-07-22 whatever the day,
+   * nine days before its own clock, so "now" is always after that sunset.
+   */
+  sunOfTheDay?: boolean;
+  /**
    * App2's single-choice enum that picks a state for the app's devices (options "on" and "off" of
    * an app with a switch input) takes the second such state; App1 keeps the first option.
    */
@@ -145,6 +151,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     personsChoice: true,
     nullArguments: 'change-nothing',
     timePasses: true,
+    sunOfTheDay: true,
     secondAppState: true,
     platformTimes: true,
     textAsLeft: true,

@@ -5,6 +5,7 @@ import { ALARM_SYSTEM_STATUS_LOCATION, CLOCK, deviceAttributeLocation, LOCATION_
 import type { AppHandle, Host, Message, RuntimeSubscription, SubscriptionTarget, TimerRequest } from '../interp/host.js';
 import { UnsupportedError } from '../interp/errors.js';
 import { toStr } from '../interp/operators.js';
+import { REFERENCE_SUN_TIMES, sunTimesOnDay, type SunTimes } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import { defaultBinding } from '../interp/input-bindings.js';
 import type { InputIR } from '../ir/ir.js';
@@ -39,6 +40,12 @@ export class HomeHost implements Host {
   now(): number {
     if (this.world.clockAdvances) this.events.access('read', CLOCK);
     return this.world.clock;
+  }
+
+  /** The reference's fixed sun times, or in the full environment those times of day on the day asked. */
+  sunTimes(_app: AppHandle, dayMs: number | null): SunTimes {
+    if (!this.environment.sunOfTheDay) return REFERENCE_SUN_TIMES;
+    return sunTimesOnDay(dayMs ?? this.now());
   }
 
   inputValue(app: AppHandle, input: InputIR): Value {

@@ -4,7 +4,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { keepsClockTime } from '../../src/analysis/clock-reads.js';
-import { NOW_MS } from '../../src/interp/time.js';
+import { LOCATION_TIME_ZONE, NOW_MS, formatDate } from '../../src/interp/time.js';
+import { Home } from '../../src/model/home.js';
+import { GDate } from '../../src/interp/values.js';
 import type { PairState } from '../../src/model/pair-system.js';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
 import { buildPairEvents } from '../../src/model/events.js';
@@ -46,6 +48,8 @@ describe('an app keeps a time it read from the clock', () => {
     expect(throttled('def t = new Date().time\n state.last = t')).toBe(true);
     expect(throttled('state.last = evt.date.time')).toBe(true);
     expect(throttled('state.last = stamp()', 'private stamp() { now() + 1000 }')).toBe(true);
+    // Today's sunset is a clock read too: in the full environment it is the sunset of the day.
+    expect(throttled('state.last = getSunriseAndSunset().sunset.time')).toBe(true);
   });
 
   it('not when it only compares the time of day, keeps the time in a local variable, or never reads a stored time back', () => {
@@ -102,5 +106,27 @@ describe('time passing', () => {
     expect(conflicts(check(sceneButton, fixture('night-after-quiet'), { env: 'full', mode: 'nodpor' }))).toContain(conflict);
     const found = full.conflicts.find((c) => conflicts({ ...full, conflicts: [c] })[0] === conflict)!;
     expect(found.trace.events.map((e) => e.event)).toContain('a day passes');
+  });
+});
+
+describe("getSunriseAndSunset's day", () => {
+  const source = 'def installed() {}\ndef sun(Map options) { def t = getSunriseAndSunset(options); [t.sunrise, t.sunset].collect { it.format("yyyy-MM-dd HH:mm", location.timeZone) } }';
+  const sun = (env: 'full' | 'reference', options: Map<string, unknown>) => {
+    const lowered = lowerSource(source, 'sun.groovy');
+    if (!lowered.ok) throw new Error(lowered.error.message);
+    const home = new Home(lowered.app, { init: true, environment: pairEnvironment({ env }) });
+    home.install();
+    return home.app.invoke('sun', [options as never]);
+  };
+
+  it("is today's in the full environment, at the reference's times of day, and the day asked for with date:", () => {
+    expect(formatDate(NOW_MS, 'yyyy-MM-dd HH:mm', LOCATION_TIME_ZONE)).toBe('2019-08-01 17:14');
+    expect(sun('full', new Map())).toEqual(['2019-08-01 08:56', '2019-08-01 22:59']);
+    expect(sun('full', new Map<string, unknown>([['sunsetOffset', '-01:00']]))).toEqual(['2019-08-01 08:56', '2019-08-01 21:59']);
+    expect(sun('full', new Map<string, unknown>([['date', new GDate(NOW_MS + 2 * A_DAY)]]))).toEqual(['2019-08-03 08:56', '2019-08-03 22:59']);
+  });
+
+  it("is the reference's fixed 2019-07-22 in the reference environment, whatever the day", () => {
+    expect(sun('reference', new Map())).toEqual(['2019-07-22 08:56', '2019-07-22 22:59']);
   });
 });

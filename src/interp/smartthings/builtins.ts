@@ -212,14 +212,17 @@ const sendLocationEvent: BuiltinFunction = (ctx, args, n) => {
 // ---------------------------------------------------------------------------------------------
 // Time
 
-function sunriseAndSunset(n: GMap | null, args: Value[]): GMap {
+/** `getSunriseAndSunset([date: d, sunriseOffset: "-00:30", sunsetOffset: ...])`: the home's sun times of that day (default today), offset. */
+function sunriseAndSunset(ctx: RuntimeContext, n: GMap | null, args: Value[]): GMap {
   const opts = optionsOf(args, n);
   const offset = (key: string) => {
     const v = opts?.get(key);
     if (v === null || v === undefined) return 0;
     return offsetMs(toStr(v));
   };
-  return mapOf({ sunrise: new GDate(time.SUNRISE_MS + offset('sunriseOffset')), sunset: new GDate(time.SUNSET_MS + offset('sunsetOffset')) });
+  const date = opts?.get('date');
+  const sun = ctx.host.sunTimes(ctx.app, date instanceof GDate ? date.time : null);
+  return mapOf({ sunrise: new GDate(sun.sunrise + offset('sunriseOffset')), sunset: new GDate(sun.sunset + offset('sunsetOffset')) });
 }
 
 /**
@@ -279,7 +282,7 @@ const functions: Record<string, BuiltinFunction> = {
   },
   timeZone: (_ctx, args) => new BuiltinObject('timeZone', time.timeSettingZone(toStr(args[0] ?? null))),
   toDateTime: (ctx, args) => new GDate(instantOf(args[0] ?? null, time.LOCATION_TIME_ZONE, ctx)),
-  getSunriseAndSunset: (_ctx, args, n) => sunriseAndSunset(n, args),
+  getSunriseAndSunset: (ctx, args, n) => sunriseAndSunset(ctx, n, args),
   getTemperatureScale: () => 'F',
   // The SmartApp API's conversions: Java doubles.
   celsiusToFahrenheit: (_ctx, args) => new Double((num.toDoubleValue(args[0] ?? null).value * 9) / 5 + 32),

@@ -18,7 +18,7 @@ import type { AppSnapshot } from '../app-state.js';
 import { AppInstance } from '../instance.js';
 import { defaultBinding } from '../input-bindings.js';
 import { toStr } from '../operators.js';
-import { NOW_MS } from '../time.js';
+import { NOW_MS, REFERENCE_SUN_TIMES } from '../time.js';
 import { smartThings } from './platform.js';
 import { GClosure, type GMap, type Value } from '../values.js';
 import { GroovyMap } from '../groovy-map.js';
@@ -246,6 +246,7 @@ function preferencesHost(): Host {
   const none = () => undefined;
   return {
     now: () => NOW_MS,
+    sunTimes: () => REFERENCE_SUN_TIMES,
     inputValue: () => null,
     readAttribute: (_app: AppHandle, device, attribute) => {
       const spec = capabilityOf(device.capabilities[0] ?? '');

@@ -62,20 +62,19 @@ export function emptyAppState(): AppState {
 }
 
 /**
- * Deep-copies the mutable values (lists, maps, map entries, Random generators, string builders) of
- * a value. Other values are immutable in the model (dates, devices, numbers) or opaque (closures)
- * and are shared.
+ * Deep-copies the mutable values (lists, maps, map entries, Random generators, string builders,
+ * dates, calendars, ...) of a value. Other values are immutable in the model (devices, numbers) or
+ * opaque (closures) and are shared.
  */
 export function deepCopy(v: Value): Value {
   return copied(v, new ValueWalk());
 }
 
 /**
- * Whether `v` is its own copy: no list, map, entry or mutable object (a string, a number, a device,
- * a date). Two places holding such values can never share a container or its mutation tag.
+ * Whether `v` is its own copy: no list, map, entry or mutable object (a string, a number, a device). Two places holding such values can never share a container or its mutation tag.
  */
 export function isOwnCopy(v: Value): boolean {
-  return !(Array.isArray(v) || v instanceof Map || v instanceof GMapEntry || v instanceof GRandom || v instanceof GStringBuilder || isMutableBuiltin(v));
+  return !(Array.isArray(v) || v instanceof Map || v instanceof GMapEntry || v instanceof GRandom || v instanceof GStringBuilder || v instanceof GDate || isMutableBuiltin(v));
 }
 
 /** Whether every key and value of the map is its own copy (`isOwnCopy`). */
@@ -90,6 +89,7 @@ function copied(v: Value, walk: ValueWalk): Value {
   if (v instanceof GMapEntry) return walk.inside(2, () => new GMapEntry(copied(v.key, walk), copied(v.value, walk)));
   if (v instanceof GRandom) return new GRandom(v.seed);
   if (v instanceof GStringBuilder) return new GStringBuilder(v.javaClass, v.text);
+  if (v instanceof GDate) return new GDate(v.time);
   if (isMutableBuiltin(v)) return new BuiltinObject(v.kind, v.id, v.timeZone, v.millis);
   return v;
 }
@@ -180,6 +180,7 @@ function same(a: Value, b: Value, walk: ValueWalk, distinct?: Set<object>): bool
   if (a instanceof GMapEntry) return b instanceof GMapEntry && walk.inside(2, () => same(a.key, b.key, walk, distinct) && same(a.value, b.value, walk, distinct));
   if (a instanceof GRandom) return b instanceof GRandom && a.seed === b.seed;
   if (a instanceof GStringBuilder) return b instanceof GStringBuilder && a.javaClass === b.javaClass && a.text === b.text;
+  if (a instanceof GDate) return b instanceof GDate && a.time === b.time;
   if (isMutableBuiltin(a)) return isMutableBuiltin(b) && a.kind === b.kind && a.id === b.id && a.timeZone === b.timeZone && a.millis === b.millis;
   return false;
 }

@@ -5,7 +5,7 @@
 // write of it. Containers reached otherwise (e.g. the `it` of an `each` over a state list) are not
 // tagged: see docs/interpreter.md.
 import type { AccessKind } from './access.js';
-import { GRandom, GStringBuilder, isMutableBuiltin, type Value } from './values.js';
+import { GDate, GRandom, GStringBuilder, isMutableBuiltin, type Value } from './values.js';
 
 export interface Owner {
   record(kind: AccessKind, location: string): void;
@@ -15,11 +15,11 @@ export interface Owner {
 const owners = new WeakMap<object, Owner>();
 
 /**
- * Tags `v` (if it is a list, a map, a Random, a StringBuilder, a Calendar or a SimpleDateFormat)
+ * Tags `v` (if it is a list, a map, a Random, a StringBuilder, a Date, a Calendar or a SimpleDateFormat)
  * as stored at `owner.location`.
  */
 export function tagContainer(v: Value, owner: Owner): void {
-  if (Array.isArray(v) || v instanceof Map || v instanceof GRandom || v instanceof GStringBuilder || isMutableBuiltin(v)) owners.set(v, owner);
+  if (Array.isArray(v) || v instanceof Map || v instanceof GRandom || v instanceof GStringBuilder || v instanceof GDate || isMutableBuiltin(v)) owners.set(v, owner);
 }
 
 /** Propagates the tag of `container` to a container read out of it. */

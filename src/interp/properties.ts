@@ -5,7 +5,8 @@ import { getterOf } from '../parser/accessors.js';
 import type * as ast from '../parser/ast.js';
 import { GroovyError, missingProperty, nullPointer } from './errors.js';
 import { NOT_FOUND, callGroovyMethod, iterate, listGet, listPut, type MethodResult } from './groovy-methods.js';
-import { calendarField } from './java/calendar.js';
+import { calendarField, instantWithField } from './java/calendar.js';
+import { setDateTime } from './java/dates.js';
 import { javaProperty, javaSetProperty } from './java/classes.js';
 import { isKnownClass, simpleClassName } from './java/known-classes.js';
 import { categoryProperty } from './java/durations.js';
@@ -278,5 +279,10 @@ export function putAt(frame: Frame, obj: Value, idx: Value, v: Value): void {
     return;
   }
   if (typeof idx === 'string') return setProperty(frame, obj, idx, v);
+  // The GDK's putAt on a Date: that Calendar field set, in the JVM's zone (UTC), the date changed in place.
+  if (obj instanceof GDate && isNumber(idx) && isNumber(v)) {
+    setDateTime(obj, instantWithField(obj.time, 'UTC', num.toInt(idx), num.toInt(v)));
+    return;
+  }
   unsupported(`index assignment on ${describe(obj)}`);
 }

@@ -91,8 +91,12 @@ export class GClosure {
  */
 export class BareMethodName extends GClosure {}
 
+/**
+ * A java.util.Date. Mutable, as Java's: `clearTime()`, `setTime(ms)` and `date[field] = v` change
+ * it in place, so it is copied, compared and tagged like a list (app-state.ts, ownership.ts).
+ */
 export class GDate {
-  constructor(readonly time: number) {}
+  constructor(public time: number) {}
 }
 
 /**

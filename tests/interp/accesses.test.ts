@@ -31,6 +31,15 @@ describe('recorded writes of app state', () => {
     expect(homeFor(`def f() { state.x = null\nstate.y == null }`).app.invoke('f', [])).toBe(true);
   });
 
+  it("records a write of the state key holding a Date the app changes in place (clearTime, setTime, date[field] = v), as Java's Date is mutable", () => {
+    const today = '@groovy.transform.Field def today = new Date(1700000000000)';
+    expect(accessesOf('today.clearTime()', today)).toEqual(['read App1.field.today', 'write App1.field.today']);
+    expect(accessesOf('def d = today\nd[Calendar.HOUR_OF_DAY] = 3', today)).toEqual(['read App1.field.today', 'write App1.field.today']);
+    // A local copy is the app's own: changing it leaves the field alone, as `new Date(d.time)` would.
+    expect(accessesOf('def d = new Date(today.time)\nd.setTime(0)', today)).toEqual(['read App1.field.today']);
+    expect(homeFor(`def f() { def d = new Date(1700000000000); def l = [d]; d.clearTime(); [l[0].time, d.time] }`).app.invoke('f', [])).toEqual([1699920000000, 1699920000000]);
+  });
+
   it('applies the same rule to script fields', () => {
     expect(accessesOf('counter = 0\ncounter = 0\ncounter = 1', '@groovy.transform.Field def counter = 0')).toEqual([
       'read App1.field.counter', 'read App1.field.counter', 'write App1.field.counter',

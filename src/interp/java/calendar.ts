@@ -64,6 +64,13 @@ export function calendarField(millis: number, zone: string, field: number): numb
   return getField(new BuiltinObject('calendar', '', zone, millis), field);
 }
 
+/** `date[field] = value` (the GDK's putAt on a Date): the instant with that Calendar field set, in `zone`. */
+export function instantWithField(millis: number, zone: string, field: number, value: number): number {
+  const c = new BuiltinObject('calendar', '', zone, millis);
+  setField(c, field, value);
+  return c.millis;
+}
+
 function getField(c: BuiltinObject, field: number): number {
   const f = fieldsOf(c);
   switch (field) {

@@ -13,7 +13,7 @@ import * as time from '../time.js';
 import { BuiltinObject, ClassRef, Double, GDate, GException, isNumber, type GMap, type Value } from '../values.js';
 import { calendarConstant, calendarMethod, calendarProperty, calendarStatic, dateCalendar, newCalendar } from './calendar.js';
 import { decimalFormatMethod, newDecimalFormat } from './decimal-format.js';
-import { dateFormatMethod, dateMethod, dateProperty, parseDate, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
+import { dateFormatMethod, dateMethod, dateProperty, parseDate, setDateTime, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
 import { commonsBase64Static, cryptoStatic, digestMethod, macMethod, newSecretKey } from './crypto.js';
 import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder } from './json.js';
 import { formatJava } from './formatter.js';
@@ -267,8 +267,12 @@ export function javaMethod(self: Value, name: string, args: Value[], n: GMap | n
   return NOT_FOUND;
 }
 
-/** `format.timeZone = zone` on a SimpleDateFormat; false for any other assignment. */
+/** `format.timeZone = zone` on a SimpleDateFormat, `date.time = ms` on a Date; false for any other assignment. */
 export function javaSetProperty(self: Value, name: string, v: Value): boolean {
+  if (self instanceof GDate && name === 'time' && isNumber(v)) {
+    setDateTime(self, num.toInt(v));
+    return true;
+  }
   if (!(self instanceof BuiltinObject && self.kind === 'dateFormat' && name === 'timeZone')) return false;
   self.timeZone = v instanceof BuiltinObject ? v.id : toStr(v);
   noteMutation(self);

@@ -7,7 +7,7 @@ import * as num from '../numbers.js';
 import { toStr, truthy } from '../operators.js';
 import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';
-import { BuiltinObject, GDate, type Value } from '../values.js';
+import { BuiltinObject, GDate, isNumber, type Value } from '../values.js';
 
 export function zoneOf(v: Value): string {
   if (v instanceof BuiltinObject && v.kind === 'timeZone') return v.id;
@@ -76,9 +76,20 @@ export function dateMethod(d: GDate, name: string, args: Value[]): MethodResult 
   // Its inverse, toSystemDate(), is a String's (gdk/strings.ts); official apps also call it on a
   // Date (a State's `dateCreated`), where it can only be the date itself.
   if (name === 'toSystemDate') return d;
-  // Groovy's clearTime(): midnight of the date in the JVM's zone (UTC on SmartThings).
-  if (name === 'clearTime') return new GDate(d.time - (((d.time % 86_400_000) + 86_400_000) % 86_400_000));
+  // Groovy's clearTime(): the date itself, set to midnight in the JVM's zone (UTC on SmartThings).
+  if (name === 'clearTime') return setDateTime(d, d.time - (((d.time % 86_400_000) + 86_400_000) % 86_400_000));
+  if (name === 'setTime' && args.length === 1 && isNumber(args[0])) {
+    setDateTime(d, num.toInt(args[0]));
+    return null;
+  }
   return NOT_FOUND;
+}
+
+/** Sets a Date's time in place, as Java's setTime does; a date held in the app's state records a write of it. */
+export function setDateTime(d: GDate, millis: number): GDate {
+  d.time = millis;
+  noteMutation(d);
+  return d;
 }
 
 /** A zone's offsets in January and July of the reference's year: one is its standard time. */

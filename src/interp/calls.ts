@@ -135,7 +135,8 @@ export function evalMethodCall(frame: Frame, e: ast.MethodCall): Value {
   const named = evalNamed(frame, e.namedArgs);
   // Device commands are reported at the call that issued them.
   frame.app.callSite = { file: frame.app.file, line: e.range.start.line, column: e.range.start.column };
-  if (e.spread) return iterate(self).map((x) => (x === null ? null : invokeMethod(frame, x, name, args, named)));
+  // `null*.m()` is null, not an empty list: the spread of nothing.
+  if (e.spread) return self === null ? null : iterate(self).map((x) => (x === null ? null : invokeMethod(frame, x, name, args, named)));
   return invokeMethod(frame, self, name, args, named);
 }
 

@@ -303,7 +303,8 @@ export function castValue(v: Value, typeName: string): MethodResult {
 /** The value of `Integer.parseInt`-like static helpers where the receiver is a class name. */
 export function parseNumberStatic(cls: string, text: Value): Value {
   const s = toStr(text);
-  if (cls === 'Integer' || cls === 'Long') return num.parseInteger(s);
+  // Java's parseInt takes no blanks, where the GDK's toInteger() trims; parseDouble trims.
+  if (cls === 'Integer' || cls === 'Long') return num.parseIntegerInRadix(s, 10);
   if (cls === 'Double' || cls === 'Float') return num.parseDouble(s);
   if (cls === 'BigDecimal') return num.parseDecimal(s);
   throw numberFormat(s);

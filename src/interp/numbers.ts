@@ -86,7 +86,7 @@ function unsupportedOperation(operation: string, left: Num): GroovyError {
 /** `intdiv`: integers only. */
 export function intdiv(a: Num, b: Num): number {
   if (rank(a) !== 0 || rank(b) !== 0) throw unsupportedOperation('intdiv', a);
-  if (b === 0) throw new GroovyError('ArithmeticException', 'Division by zero');
+  if (b === 0) throw new GroovyError('ArithmeticException', '/ by zero');
   return Math.trunc((a as number) / (b as number));
 }
 
@@ -94,7 +94,8 @@ export function intdiv(a: Num, b: Num): number {
 export function remainder(a: Num, b: Num): Num {
   const r = Math.max(rank(a), rank(b));
   if (r === 1) throw unsupportedOperation('mod', a);
-  if (r === 0 && b === 0) throw new GroovyError('ArithmeticException', 'Division by zero');
+  // Java's integer division's message; Groovy's own "Division by zero" is BigDecimal `/`'s.
+  if (r === 0 && b === 0) throw new GroovyError('ArithmeticException', '/ by zero');
   return r === 0 ? (a as number) % (b as number) : new Double(numValue(a) % numValue(b));
 }
 

@@ -95,7 +95,7 @@ export function evalPropertyAccess(frame: Frame, e: ast.PropertyAccess): Value {
   const obj = recurse.evalExpr(frame, e.object);
   const name = propertyName(frame, e.property);
   if (obj === null && e.safe) return null;
-  if (e.spread) return iterate(obj).map((x) => (x === null ? null : getProperty(frame, x, name)));
+  if (e.spread) return obj === null ? null : iterate(obj).map((x) => (x === null ? null : getProperty(frame, x, name)));
   return getProperty(frame, obj, name);
 }
 

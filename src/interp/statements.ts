@@ -191,23 +191,41 @@ function catches(clause: ast.CatchClause, e: GroovyError): boolean {
 }
 
 function execTry(frame: Frame, s: ast.Try): Completion {
-  let result: Completion = null;
+  let result: Completion;
   try {
-    result = execBlock(frame, s.block.body);
+    result = execTryAndCatch(frame, s);
   } catch (e) {
-    if (!(e instanceof GroovyError) || e instanceof ExecutionSuspended) throw e;
+    if (!s.finalizer) throw e;
+    const f = execBlock(frame, s.finalizer.body);
+    // A return, break or continue in `finally` ends the statement there, as in Java: the app's
+    // exception is dropped. The model's own stops (a gap, a budget, the platform's time limit) are not.
+    if (f instanceof Signal && isAppException(e)) return f;
+    throw e;
+  }
+  if (s.finalizer) {
+    const f = execBlock(frame, s.finalizer.body);
+    if (f instanceof Signal) return f;
+  }
+  return result;
+}
+
+/** An exception of the app's, which its code can catch (the platform's time limit it cannot). */
+function isAppException(e: unknown): e is GroovyError {
+  return e instanceof GroovyError && !(e instanceof ExecutionSuspended);
+}
+
+/** The try block, and the first catch clause that catches what it throws. */
+function execTryAndCatch(frame: Frame, s: ast.Try): Completion {
+  try {
+    return execBlock(frame, s.block.body);
+  } catch (e) {
+    if (!isAppException(e)) throw e;
     const clause = s.handlers.find((h) => catches(h, e));
     if (!clause) throw e;
     const scope = new Scope(frame.scope);
     scope.vars.set(clause.param, e.thrown instanceof GException ? e.thrown : new GException(e.javaClass, e.groovyMessage));
-    result = execStatements({ app: frame.app, scope }, clause.body.body);
-  } finally {
-    if (s.finalizer) {
-      const f = execBlock(frame, s.finalizer.body);
-      if (f instanceof Signal) result = f;
-    }
+    return execStatements({ app: frame.app, scope }, clause.body.body);
   }
-  return result;
 }
 
 const DECLARED_COERCIONS = new Set(['String', 'int', 'long', 'double', 'float', 'boolean', 'Integer', 'Long', 'Double', 'Float', 'BigDecimal']);

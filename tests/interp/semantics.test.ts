@@ -521,3 +521,35 @@ describe('bare capitalised names', () => {
     expect(failure(() => homeFor(cipher).app.invoke('f', []))).toBe('app-error NullPointerException');
   });
 });
+
+// Each expected value is what Groovy 3.0.9 printed for the same body (scripts/groovy-compare.ts).
+describe('corners the Groovy comparison found', () => {
+  it('lets a return in finally end the statement, dropping the exception, as Java does', () => {
+    expect(show('try { throw new Exception("x") } finally { return "swallowed" }')).toBe('swallowed');
+    expect(show('def l = []; def r = { try { l << 1; return "t" } finally { l << 2 } }(); [r, l]')).toBe('[t, [1, 2]]');
+    expect(show('def r = []; for (i in 1..3) { try { if (i == 2) continue; r << i } finally { r << "f$i" } }; r')).toBe('[1, f1, f2, 3, f3]');
+  });
+  it("writes JSON as Groovy's JsonOutput does: ASCII only, and no null key", () => {
+    expect(show('groovy.json.JsonOutput.toJson([a: "café ☃"])')).toBe('{"a":"caf\\u00e9 \\u2603"}');
+    expect(() => show('groovy.json.JsonOutput.toJson([(null): 1])')).toThrow(/^IllegalArgumentException/);
+    expect(() => show('new groovy.json.JsonSlurper().parseText(null)')).toThrow(/^IllegalArgumentException/);
+  });
+  it("parses integers as Java's parseInt does (no blanks) and prints them in a radix", () => {
+    expect(() => show('Integer.parseInt(" 12")')).toThrow(/^NumberFormatException/);
+    expect(show('[" 12".toInteger(), Double.parseDouble(" 1.5 "), Integer.toString(255, 16), Long.toString(35, 36)]')).toBe('[12, 1.5, ff, z]');
+  });
+  it("spreads over null to null, refuses charAt out of range, and names Java's integer division by zero", () => {
+    expect(show('[null*.size(), null*.name, [[name: "x"], null]*.name]')).toBe('[null, null, [x, null]]');
+    expect(() => show('"abc".charAt(3)')).toThrow(/^StringIndexOutOfBoundsException/);
+    expect(() => show('5.intdiv(0)')).toThrow(/^ArithmeticException: \/ by zero/);
+    expect(show('[[1, 2].toListString(), [a: 1].toMapString()]')).toBe('[[1, 2], [a:1]]');
+  });
+});
+
+describe("Java's regular expressions where RE2 reads them otherwise", () => {
+  it("lets `.` stop at every line terminator, as Java's does, and `\\s` take the vertical tab (Groovy 3.0.9's values)", () => {
+    // A raw HTTP header line parsed with `.*`: Java's stops before the \r of its CRLF.
+    expect(show('"Content-Type: json\\r\\nX: y".find(/Content-Type:.*/).size()')).toBe('18');
+    expect(show('["a\\rb".find(/a./), "a\\nb" ==~ /(?s)a.b/, "a\\u000Bb".split(/\\s/).size(), "a.b".replaceAll(/\\Q.\\E/, "!")]')).toBe('[null, true, 2, a!b]');
+  });
+});

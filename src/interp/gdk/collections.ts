@@ -1,6 +1,6 @@
 // GDK methods of lists and of every iterable (lists, and maps through their entries): each,
 // collect, find, sort, unique, groupBy, sum, join, ...
-import { GroovyError } from '../errors.js';
+import { GroovyError, UnsupportedError } from '../errors.js';
 import * as num from '../numbers.js';
 import { addToSet, equals, javaEquals, setOf } from '../equality.js';
 import { compare, isCase, minus, plus, toStr, truthy } from '../operators.js';
@@ -163,6 +163,11 @@ export const iterableMethods: Record<string, Method<Value[]>> = {
   // null compares below everything.
   min: (s, a) => extreme(closureArg(a) ? s : s.filter((e) => e !== null), closureArg(a), -1),
   join: (s, a) => join(s, a[0] ?? null),
+  // The GDK's toListString(): the collection's text, as its toString (its maxSize form is a gap).
+  toListString: (s, a) => {
+    if (a.length) throw new UnsupportedError('toListString(maxSize)');
+    return toStr(s);
+  },
   groupBy: (s, a) => groupBy(s, closureArg(a)!),
   countBy: (s, a) => countBy(s, closureArg(a)!),
   toList: (s) => [...s],

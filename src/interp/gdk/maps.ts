@@ -1,6 +1,7 @@
 // GDK methods of maps (LinkedHashMap semantics) and of their entries.
 import { equals, javaEquals } from '../equality.js';
-import { compare, minus, plus, truthy } from '../operators.js';
+import { UnsupportedError } from '../errors.js';
+import { compare, minus, plus, toStr, truthy } from '../operators.js';
 import { noteMutation } from '../ownership.js';
 import { GMapEntry, markSet, type GMap } from '../values.js';
 import { sortValues } from './collections.js';
@@ -45,6 +46,11 @@ export const mapMethods: Record<string, Method<GMap>> = {
   // HashMap.containsValue compares by Java's equals, as its keys do.
   containsValue: (m, a) => [...m.values()].some((v) => javaEquals(v, a[0])),
   keySet: (m) => markSet([...m.keys()]),
+  // The GDK's toMapString(): the map's text, as its toString (its maxSize form is a gap).
+  toMapString: (m, a) => {
+    if (a.length) throw new UnsupportedError('toMapString(maxSize)');
+    return toStr(m);
+  },
   values: (m) => [...m.values()],
   entrySet: (m) => iterate(m),
   findAll: (m, a) => new GroovyMap([...m].filter(([k, v]) => truthy(callEach(closureArg(a)!, new GMapEntry(k, v, m))))),

@@ -21,12 +21,51 @@ function regex(pattern: string): RE2JS {
 
 function compile(pattern: string): RE2JS {
   try {
-    return RE2JS.compile(pattern);
+    return RE2JS.compile(re2Pattern(pattern));
   } catch (error) {
     if (!(error instanceof RE2JSSyntaxException)) throw error;
     if (acceptedByBacktracking(pattern)) throw new UnsupportedError(`regular expression /${pattern}/ (backreferences and lookaround need a backtracking engine)`);
     throw new GroovyError('PatternSyntaxException', pattern);
   }
+}
+
+/** What Java's `.` matches outside DOTALL mode: anything but its line terminators (RE2's `.` stops only at `\n`). */
+const JAVA_DOT = '[^\\n\\r\\x{85}\\x{2028}\\x{2029}]';
+/** Java's `\s`: RE2's lacks the vertical tab. */
+const JAVA_SPACES = '\\t\\n\\x0B\\f\\r ';
+
+/**
+ * A Java pattern spelled for RE2 where the two read the same text differently: `.` (outside a
+ * character class, unless an inline `(?s)` makes it match everything) and `\s`. Quoted text
+ * (`\Q...\E`) and escapes are copied as they are.
+ */
+function re2Pattern(pattern: string): string {
+  const dotAll = /\(\?[a-zA-Z]*s/.test(pattern);
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\' && pattern[i + 1] === 'Q') {
+      const end = pattern.indexOf('\\E', i + 2);
+      const stop = end < 0 ? pattern.length : end + 2;
+      out += pattern.slice(i, stop);
+      i = stop - 1;
+    } else if (c === '\\') {
+      const next = pattern[i + 1] ?? '';
+      out += next === 's' ? (inClass ? JAVA_SPACES : `[${JAVA_SPACES}]`) : c + next;
+      i++;
+    } else if (inClass) {
+      if (c === ']') inClass = false;
+      out += c;
+    } else if (c === '[') {
+      inClass = true;
+      out += c;
+      // A `]` first in a class is a literal (`[]a]`, `[^]a]`).
+      if (pattern[i + 1] === '^') out += pattern[++i];
+      if (pattern[i + 1] === ']') out += pattern[++i];
+    } else out += c === '.' && !dotAll ? JAVA_DOT : c;
+  }
+  return out;
 }
 
 /** Whether a backtracking engine (JS's, like Java's) would accept the pattern; it is only compiled, never run. */

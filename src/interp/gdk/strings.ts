@@ -80,7 +80,11 @@ export const stringMethods: Record<string, Method<string>> = {
   },
   indexOf: (s, a) => s.indexOf(toStr(a[0]), a.length > 1 ? num.toInt(a[1]) : 0),
   lastIndexOf: (s, a) => s.lastIndexOf(toStr(a[0]), a.length > 1 ? num.toInt(a[1]) : Infinity),
-  charAt: (s, a) => s.charAt(num.toInt(a[0])),
+  charAt: (s, a) => {
+    const i = num.toInt(a[0]);
+    if (i < 0 || i >= s.length) throw new GroovyError('StringIndexOutOfBoundsException', `index ${i}, length ${s.length}`);
+    return s.charAt(i);
+  },
   getAt: (s, a) => {
     const i = normaliseIndex(num.toInt(a[0]), s.length);
     if (i >= s.length) throw new GroovyError('StringIndexOutOfBoundsException', `index ${i}`);

@@ -20,17 +20,34 @@ export function toJson(v: Value): string {
 
 function json(v: Value, walk: ValueWalk): string {
   if (v === null || typeof v === 'boolean' || typeof v === 'number') return JSON.stringify(v);
-  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'string') return jsonString(v);
   if (isNumber(v)) return num.formatNumber(v);
   if (Array.isArray(v)) return walk.inside(v.length, () => `[${v.map((x) => json(x, walk)).join(',')}]`);
-  if (v instanceof Map) return walk.inside(v.size, () => `{${[...v].map(([k, x]) => `${JSON.stringify(toStr(k))}:${json(x, walk)}`).join(',')}}`);
-  if (v instanceof GDate) return JSON.stringify(formatDate(v.time, JSON_DATE_FORMAT, 'UTC'));
-  return JSON.stringify(toStr(v));
+  if (v instanceof Map) return walk.inside(v.size, () => `{${[...v].map(([k, x]) => `${jsonKey(k)}:${json(x, walk)}`).join(',')}}`);
+  if (v instanceof GDate) return jsonString(formatDate(v.time, JSON_DATE_FORMAT, 'UTC'));
+  return jsonString(toStr(v));
+}
+
+/**
+ * A string as Groovy's JsonOutput writes it (CharBuf.addJsonEscapedString): quotes, backslashes and
+ * control characters escaped, and every character above 126 as `\uXXXX`, so the text is ASCII.
+ */
+function jsonString(s: string): string {
+  return JSON.stringify(s).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A map key: its text; JsonOutput refuses a null key. */
+function jsonKey(k: Value): string {
+  if (k === null) throw new GroovyError('IllegalArgumentException', "Maps with null keys can't be converted to JSON");
+  return jsonString(toStr(k));
 }
 
 /** Methods of a `new JsonSlurper()`. */
 export function jsonSlurperMethod(name: string, args: Value[]): MethodResult {
-  if (name === 'parseText') return parseJson(toStr(args[0] ?? null));
+  if (name === 'parseText') {
+    if ((args[0] ?? null) === null) throw new GroovyError('IllegalArgumentException', 'Text must not be null or empty');
+    return parseJson(toStr(args[0]));
+  }
   if (name === 'parse' && args.length === 1) return parseBody(args[0]);
   return NOT_FOUND;
 }

@@ -544,6 +544,9 @@ describe('corners the Groovy comparison found', () => {
     expect(() => show('5.intdiv(0)')).toThrow(/^ArithmeticException: \/ by zero/);
     expect(show('[[1, 2].toListString(), [a: 1].toMapString()]')).toBe('[[1, 2], [a:1]]');
   });
+  it("rounds as Java 8's Math.round: the largest double below one half and NaN round to 0", () => {
+    expect(show('[Math.round(0.49999999999999994d), Math.round(Double.NaN), Math.round(-2.5d), Math.round(2.5)]')).toBe('[0, 0, -2, 3]');
+  });
 });
 
 describe("Java's regular expressions where RE2 reads them otherwise", () => {

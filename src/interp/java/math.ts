@@ -54,10 +54,8 @@ export function mathStatic(name: string, args: Value[]): MethodResult {
   if (Object.hasOwn(UNARY_MATH, name)) return mathResult(UNARY_MATH[name](num.numValue(numArg(args, 0))));
   if (Object.hasOwn(BINARY_MATH, name)) return mathResult(BINARY_MATH[name](num.numValue(numArg(args, 0)), num.numValue(numArg(args, 1))));
   switch (name) {
-    case 'round': {
-      const x = numArg(args, 0);
-      return Math.floor(num.numValue(x) + 0.5);
-    }
+    case 'round':
+      return javaRound(num.numValue(numArg(args, 0)));
     case 'abs': {
       const x = numArg(args, 0);
       return overloadResult(num.numValue(x) < 0 ? num.negate(x) : x, x);
@@ -92,6 +90,15 @@ export function mathConstant(name: string): MethodResult {
 }
 
 /** One object per mode, so that `mode == RoundingMode.HALF_UP` holds as for Java's enum constants. */
+/** The largest double below 0.5, which `x + 0.5` would round up to 1. */
+const BELOW_ONE_HALF = 0.49999999999999994;
+
+/** Java 8's Math.round(double): floor(x + 0.5), but 0 for the largest double below 0.5 and for NaN. */
+function javaRound(x: number): number {
+  if (Number.isNaN(x) || x === BELOW_ONE_HALF) return 0;
+  return Math.floor(x + 0.5);
+}
+
 const ROUNDING_MODE_CONSTANTS: ReadonlyMap<string, BuiltinObject> = new Map(num.ROUNDING_MODES.map((m) => [m, new BuiltinObject('roundingMode', m)]));
 
 /** `RoundingMode.HALF_UP`. */

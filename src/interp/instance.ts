@@ -24,6 +24,7 @@ import type { AppCore } from './frame.js';
 import { callFunction, initFields, runTopLevel } from './interpreter.js';
 import { toStr } from './operators.js';
 import { tagContainer, type Owner } from './ownership.js';
+import { datesAsJson } from './java/json.js';
 import { BuiltinObject, GDate, isNumber, PlatformRecord, TrackedMap, type GMap, type Value } from './values.js';
 import type { Statement } from '../parser/ast.js';
 
@@ -68,6 +69,8 @@ export class AppInstance implements AppHandle, AppCore {
   callSite: ErrorPosition | null = null;
   /** The method the host invoked last: where an error found later in the app state is reported. */
   private lastInvoked: string | null = null;
+  /** How many of the app's executions are in progress (an event it causes may run another inside its own). */
+  private executions = 0;
   private readonly data: AppState = emptyAppState();
   /** The stores this app only uses key by key (it cannot see nulls or the order of keys there). */
   private readonly keyedStores: readonly StoreName[];
@@ -158,7 +161,24 @@ export class AppInstance implements AppHandle, AppCore {
 
   invoke(method: string, args: Value[]): Value {
     this.lastInvoked = method;
-    return this.outermost(() => this.budget.handlerRun(() => callFunction(this, method, this.fitArguments(method, args))));
+    this.executions++;
+    try {
+      return this.outermost(() => this.budget.handlerRun(() => callFunction(this, method, this.fitArguments(method, args))));
+    } finally {
+      if (--this.executions === 0) this.saveState();
+    }
+  }
+
+  /**
+   * The end of the app's last execution in progress: SmartThings saves `state` as JSON, so a Date in
+   * it reads back in later executions as the text JsonOutput writes ("2019-08-01T21:14:40+0000").
+   * Only a value stored in this execution can hold a Date, so the key was written already.
+   */
+  private saveState(): void {
+    for (const [key, value] of this.data.state) {
+      const saved = datesAsJson(value);
+      if (saved !== value) this.data.state.set(key, saved);
+    }
   }
 
   /** Runs a top-level statement of the script (used by lowering for `preferences`). */

@@ -64,3 +64,11 @@ describe('canonical app state and the order of state keys', () => {
     expect(canonical('state.a = 1; state.b = 2', iterates)).not.toBe(canonical('state.b = 2; state.a = 1', iterates));
   });
 });
+
+describe("state between executions, saved as the platform saves it (JSON)", () => {
+  it('gives a Date stored in state back in the next execution as the text JsonOutput writes, and as the Date itself until its execution ends', () => {
+    const home = homeFor('def store() { state.at = new Date(1564686000000); state.list = [new Date(0), 1]; state.at.time }\ndef read() { [state.at, state.at.class.simpleName, state.list] }');
+    expect(home.app.invoke('store', [])).toBe(1564686000000);
+    expect(home.app.invoke('read', [])).toEqual(['2019-08-01T19:00:00+0000', 'String', ['1970-01-01T00:00:00+0000', 1]]);
+  });
+});

@@ -42,6 +42,23 @@ function jsonKey(k: Value): string {
   return jsonString(toStr(k));
 }
 
+/**
+ * A value as it reads back from JSON where it held Dates: each Date (in lists and maps too) as the
+ * text JsonOutput writes for it; the value itself when it holds none.
+ */
+export function datesAsJson(v: Value): Value {
+  if (v instanceof GDate) return formatDate(v.time, JSON_DATE_FORMAT, 'UTC');
+  if (Array.isArray(v)) {
+    const items = v.map(datesAsJson);
+    return items.some((x, i) => x !== v[i]) ? items : v;
+  }
+  if (v instanceof Map) {
+    const entries = [...v].map(([k, x]): [Value, Value] => [k, datesAsJson(x)]);
+    return entries.some(([k, x]) => x !== v.get(k)) ? new GroovyMap(entries) : v;
+  }
+  return v;
+}
+
 /** Methods of a `new JsonSlurper()`. */
 export function jsonSlurperMethod(name: string, args: Value[]): MethodResult {
   if (name === 'parseText') {

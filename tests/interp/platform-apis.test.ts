@@ -494,6 +494,7 @@ describe('Java and Groovy classes of unseen community apps', () => {
   });
   it("writes a number in hex with Integer's and Long's toHexString, a negative one as its two's complement", () => {
     expect(show('[Integer.toHexString(255), Long.toHexString((0.5 * 0x100000).round()), Integer.toHexString(-1), Long.toHexString(-1)]')).toBe('[ff, 80000, ffffffff, ffffffffffffffff]');
+    expect(show('[Integer.toBinaryString(10), Integer.toOctalString(8), Integer.toBinaryString(-1).size()]')).toBe('[1010, 10, 32]');
   });
   // Expected values are what Groovy 3.0.9 on Java 17 printed for the same expressions.
   it("prints a hash or a number in hex through java.math.BigInteger, as connect apps do, with Java's errors", () => {
@@ -505,6 +506,9 @@ describe('Java and Groovy classes of unseen community apps', () => {
   it('compares a BigInteger with numbers by value for ==, by class for equals, and leaves its arithmetic a gap', () => {
     expect(show('[new BigInteger("5") == 5, new BigInteger("5") == 5.0, new BigInteger("5").equals(5), new BigInteger("5").equals(new BigInteger("5")), new BigInteger("5") < 6, [new BigInteger("3"), 2, 1.5].max()]')).toBe('[true, true, false, true, true, 3]');
     expect(() => show('new BigInteger("12") + 1')).toThrow(/^unsupported: operator \+ on BigInteger/);
+  });
+  it("reads Calendar's constants through an instance too, as Java lets a static field be read (`Calendar.instance.WEDNESDAY`)", () => {
+    expect(show('[Calendar.instance.WEDNESDAY, Calendar.getInstance().JANUARY]')).toBe('[4, 0]');
   });
   it('makes a GregorianCalendar as Calendar.getInstance() does (mailman: new GregorianCalendar(), then setTime)', () => {
     expect(show('def c = new GregorianCalendar(); c.setTime(new Date(0)); [c.time.time, GregorianCalendar.MONDAY == Calendar.MONDAY, new GregorianCalendar(TimeZone.getTimeZone("America/New_York")).timeZone.ID]')).toBe('[0, true, America/New_York]');

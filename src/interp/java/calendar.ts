@@ -138,7 +138,8 @@ export function calendarProperty(c: BuiltinObject, name: string): MethodResult {
   if (name === 'time') return new GDate(c.millis);
   if (name === 'timeInMillis') return c.millis;
   if (name === 'timeZone') return new BuiltinObject('timeZone', c.timeZone);
-  return NOT_FOUND;
+  // A static field read through an instance, as Java and Groovy allow (`Calendar.instance.WEDNESDAY`).
+  return CONSTANTS[name] ?? NOT_FOUND;
 }
 
 /** A setter's result (void, so null); a calendar held in a field or a state key is a write of it. */

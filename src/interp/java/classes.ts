@@ -56,12 +56,15 @@ function formUrlDecode(text: string, encoding: BufferEncoding): string {
   });
 }
 
+/** Integer's and Long's toHexString, toOctalString and toBinaryString, by their radix. */
+const UNSIGNED_RADIX: Readonly<Record<string, number>> = { toHexString: 16, toOctalString: 8, toBinaryString: 2 };
+
 /**
- * Integer.toHexString and Long.toHexString: the value's bits as an unsigned number, so a negative
- * one is its two's complement in 32 or 64 bits ("ffffffff" for -1 as an Integer).
+ * The value's bits as an unsigned number in a radix, so a negative one is its two's complement in
+ * 32 or 64 bits ("ffffffff" for -1 as an Integer).
  */
-function unsignedHex(n: number, bits: 32 | 64): string {
-  return BigInt.asUintN(bits, BigInt(Math.trunc(n))).toString(16);
+function unsignedDigits(n: number, bits: 32 | 64, radix: number): string {
+  return BigInt.asUintN(bits, BigInt(Math.trunc(n))).toString(radix);
 }
 
 function classStatic(cls: string, name: string, args: Value[], clock: time.Clock): MethodResult {
@@ -86,7 +89,7 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
     const radix = num.toInt(args[1] ?? null);
     return num.toInt(args[0] ?? null).toString(radix >= 2 && radix <= 36 ? radix : 10);
   }
-  if ((simple === 'Integer' || simple === 'Long') && name === 'toHexString') return unsignedHex(num.toInt(args[0] ?? null), simple === 'Integer' ? 32 : 64);
+  if ((simple === 'Integer' || simple === 'Long') && Object.hasOwn(UNSIGNED_RADIX, name)) return unsignedDigits(num.toInt(args[0] ?? null), simple === 'Integer' ? 32 : 64, UNSIGNED_RADIX[name]);
   if (simple === 'Boolean' && (name === 'parseBoolean' || name === 'valueOf')) return toStr(args[0] ?? null).toLowerCase() === 'true';
   if (simple === 'String' && name === 'valueOf') return toStr(args[0] ?? null);
   if (simple === 'String' && name === 'format') return formatJava(toStr(args[0] ?? null), args.slice(1));

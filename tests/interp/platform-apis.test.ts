@@ -529,6 +529,11 @@ describe('Java and Groovy classes of unseen community apps', () => {
     // A lock-code app names the zone it is in now: getDisplayName(inDaylightTime(now), TimeZone.SHORT).
     expect(show('def z = TimeZone.getTimeZone("America/Chicago"); z.getDisplayName(z.inDaylightTime(new Date(1000000000000L)), TimeZone.SHORT)')).toBe('CDT');
   });
+  it("calls Throwable's methods on an exception, and gives any other method the app's MissingMethodException (checked against Groovy 3.0.9)", () => {
+    // An app's catch block reads an HTTP error's response from what was a NullPointerException.
+    expect(show('try { null.foo() } catch (e) { try { e.getResponse() } catch (MissingMethodException m) { "missing" } }')).toBe('missing');
+    expect(show('try { throw new Exception("m") } catch (e) { e.printStackTrace(); [e.getLocalizedMessage(), e.getCause(), e.getStackTrace().size(), e.toString()] }')).toBe('[m, null, 0, java.lang.Exception: m]');
+  });
   it("reads an exception's message, and gives any other property of it the app's MissingPropertyException", () => {
     expect(show('try { throw new IllegalStateException("boom") } catch (e) { [e.message, e.localizedMessage, e.cause] }')).toBe('[boom, boom, null]');
     // call-webservice-when-open: `$e.response.contentType` in a catch of a MissingPropertyException.

@@ -2,15 +2,15 @@
 // `TimeZone.getTimeZone`, `JsonOutput.toJson`, `UUID.randomUUID`), `new T(...)`, and the members
 // of Java objects (Date, TimeZone, Calendar, SimpleDateFormat, DecimalFormat, JsonSlurper,
 // JsonOutput, JsonBuilder, StringBuilder, exceptions). Independent of any platform.
-import { GroovyError, missingProperty } from '../errors.js';
-import { NOT_FOUND, castValue, iterate, parseNumberStatic, type MethodResult } from '../groovy-methods.js';
+import { GroovyError, missingMethod, missingProperty } from '../errors.js';
+import { GROOVY_OBJECT_METHODS, NOT_FOUND, castValue, iterate, parseNumberStatic, type MethodResult } from '../groovy-methods.js';
 import * as num from '../numbers.js';
 import { setOf } from '../equality.js';
 import { toStr } from '../operators.js';
 import { newRandom } from '../random.js';
 import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';
-import { BuiltinObject, ClassRef, Double, GDate, GException, isNumber, type GMap, type Value } from '../values.js';
+import { asJavaArray, BuiltinObject, ClassRef, Double, GDate, GException, isNumber, type GMap, type Value } from '../values.js';
 import { calendarConstant, calendarMethod, calendarProperty, calendarStatic, dateCalendar, newCalendar } from './calendar.js';
 import { decimalFormatMethod, newDecimalFormat } from './decimal-format.js';
 import { dateFormatMethod, dateMethod, dateProperty, parseDate, setDateTime, timeZoneMethod, timeZoneProperty, zoneOf } from './dates.js';
@@ -151,6 +151,28 @@ function exceptionProperty(e: GException, name: string): MethodResult {
 }
 
 /**
+ * A Java exception's methods, Throwable's; any other but Groovy's own is the app's
+ * MissingMethodException (`e.getResponse()` of a NullPointerException, which only an
+ * HttpResponseException has).
+ */
+function exceptionMethod(e: GException, name: string): MethodResult {
+  switch (name) {
+    case 'getMessage':
+    case 'getLocalizedMessage':
+      return e.message;
+    case 'getCause':
+      return e.cause;
+    // The model keeps no stack: printing it prints nothing, and it has no frames.
+    case 'printStackTrace':
+      return null;
+    case 'getStackTrace':
+      return asJavaArray([]);
+  }
+  if (GROOVY_OBJECT_METHODS.has(name)) return NOT_FOUND;
+  throw missingMethod(name, fullClassName(e.className) ?? e.className);
+}
+
+/**
  * `new String(...)`: a byte[] (a list of numbers) is decoded, in UTF-8 (the JVM's default) or the
  * charset named; a char[] (a list of characters) is joined; anything else is its text. A charset
  * the model does not decode is a gap.
@@ -257,7 +279,7 @@ export function javaMethod(self: Value, name: string, args: Value[], n: GMap | n
   // Groovy's Class.newInstance(args) is `new` of that class (`StringBuilder.newInstance()`).
   if (self instanceof ClassRef && name === 'newInstance') return newObject(self.name, args, n, clock);
   if (self instanceof ClassRef) return classStatic(self.name, name, n ? [n, ...args] : args, clock);
-  if (self instanceof GException && (name === 'getMessage' || name === 'getCause')) return name === 'getMessage' ? self.message : self.cause;
+  if (self instanceof GException) return exceptionMethod(self, name);
   if (self instanceof GDuration) return durationMethod(self, name, args, clock) ?? NOT_FOUND;
   if (self instanceof BuiltinObject) {
     if (self.kind === 'timeZone') return timeZoneMethod(self, name, args, clock);

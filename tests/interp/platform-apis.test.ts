@@ -172,6 +172,8 @@ def f() { [parent.label, app.parent.name, getParent().namespace, parent.getInsta
     expect(toStr(home.app.invoke('f', []))).toBe('[Rooms Manager, Rooms Manager, ns, COMPLETE, 1, Rooms Manager, null, null, true]');
     const calls = home.records.flatMap((r) => (r.kind === 'message' ? [`${r.message.kind} to ${r.message.to}: ${r.message.text}`] : []));
     expect(calls).toEqual(['child to parent: LOG()', 'child to parent: debuggerOn()']);
+    // The parent's stores exist, holding nothing the child knows of: an ecobee child reads its token there.
+    expect(toStr(homeFor(`${child}\ndef g() { [parent.atomicState.authToken, parent.state.size()] }`).app.invoke('g', []))).toBe('[null, 0]');
   });
   it('gives a bad offset text the platform error', () => {
     expect(show('try { timeOffset("soon") } catch (IllegalArgumentException e) { "bad" }')).toBe('bad');

@@ -204,6 +204,10 @@ function knownParentProperty(ctx: RuntimeContext, name: string): MethodResult {
     // The parent's code reads `app` as itself (`parent.app.name`).
     case 'app':
       return PARENT_APP;
+    // Its stores exist, with nothing the child could know in them (`parent.atomicState.authToken` is null).
+    case 'state':
+    case 'atomicState':
+      return new GroovyMap();
   }
   return NOT_FOUND;
 }

@@ -115,7 +115,7 @@ function printed(v: Value, walk: ValueWalk): string {
   if (v instanceof GRandom) return `java.util.Random@${v.seed.toString(16)}`;
   if (v instanceof GStringBuilder) return v.text;
   if (v instanceof GDuration) return durationText(v);
-  if (v instanceof BuiltinObject) return v.kind === 'timeZone' || v.kind === 'hub' || v.kind === 'jsonBuilder' || v.kind === 'roundingMode' || v.kind === 'bigInteger' ? v.id : v.kind;
+  if (v instanceof BuiltinObject) return v.kind === 'timeZone' || v.kind === 'hub' || v.kind === 'jsonBuilder' || v.kind === 'roundingMode' || v.kind === 'bigInteger' || v.kind === 'locale' ? v.id : v.kind;
   return String(v);
 }
 

@@ -512,6 +512,13 @@ describe('Java and Groovy classes of unseen community apps', () => {
   it("reads Calendar's constants through an instance too, as Java lets a static field be read (`Calendar.instance.WEDNESDAY`)", () => {
     expect(show('[Calendar.instance.WEDNESDAY, Calendar.getInstance().JANUARY]')).toBe('[4, 0]');
   });
+  it("takes a Locale for a Calendar and names its day and month in English, and orders calendars by their instant (Groovy 3.0.9's values)", () => {
+    const cal = 'def c = Calendar.getInstance(TimeZone.getTimeZone("UTC"), Locale.US); c.setTimeInMillis(1700000000000)';
+    expect(show(`${cal}; [c.getDisplayName(Calendar.DAY_OF_WEEK, Calendar.LONG, Locale.US), c.getDisplayName(Calendar.MONTH, Calendar.SHORT, Locale.ENGLISH), c.timeZone.ID, "\${Locale.US}"]`)).toBe('[Tuesday, Nov, UTC, en_US]');
+    expect(show(`${cal}; def d = c.clone(); d.add(Calendar.YEAR, 1); [c.get(Calendar.YEAR), d.get(Calendar.YEAR), c.before(d), d.after(c), c.compareTo(d), c.after(new Date(0))]`)).toBe('[2023, 2024, true, true, -1, false]');
+    // The model has English names only: another locale's is a gap, not a wrong name.
+    expect(() => show(`${cal}; c.getDisplayName(Calendar.DAY_OF_WEEK, Calendar.LONG, Locale.FRANCE)`)).toThrow(/^unsupported/);
+  });
   it('makes a GregorianCalendar as Calendar.getInstance() does (mailman: new GregorianCalendar(), then setTime)', () => {
     expect(show('def c = new GregorianCalendar(); c.setTime(new Date(0)); [c.time.time, GregorianCalendar.MONDAY == Calendar.MONDAY, new GregorianCalendar(TimeZone.getTimeZone("America/New_York")).timeZone.ID]')).toBe('[0, true, America/New_York]');
   });

@@ -9,6 +9,7 @@ import { noteMutation } from '../ownership.js';
 import * as time from '../time.js';
 import { BuiltinObject, GDate, type Value } from '../values.js';
 import { instantOf, zoneOf } from './dates.js';
+import { isEnglish, isLocale } from './locale.js';
 
 /** The field numbers and constants of java.util.Calendar. */
 const CONSTANTS: Readonly<Record<string, number>> = {
@@ -17,7 +18,13 @@ const CONSTANTS: Readonly<Record<string, number>> = {
   SUNDAY: 1, MONDAY: 2, TUESDAY: 3, WEDNESDAY: 4, THURSDAY: 5, FRIDAY: 6, SATURDAY: 7,
   JANUARY: 0, FEBRUARY: 1, MARCH: 2, APRIL: 3, MAY: 4, JUNE: 5, JULY: 6, AUGUST: 7, SEPTEMBER: 8, OCTOBER: 9, NOVEMBER: 10, DECEMBER: 11,
   AM: 0, PM: 1,
+  // getDisplayName's styles.
+  SHORT: 1, LONG: 2,
 };
+
+function isCalendar(v: Value): v is BuiltinObject {
+  return v instanceof BuiltinObject && v.kind === 'calendar';
+}
 
 /** A calendar's wall-clock fields: month 0-11 as Calendar counts, milliseconds kept apart. */
 interface Fields {
@@ -123,10 +130,20 @@ export function dateCalendar(d: GDate): BuiltinObject {
   return new BuiltinObject('calendar', '', JVM_ZONE, d.time);
 }
 
-/** `Calendar.getInstance()`, `Calendar.instance`, `Calendar.MONDAY`. */
+/** `Calendar.getInstance([zone][, locale])`, `Calendar.instance`, `Calendar.MONDAY`; the locale sets only the names the model has (English). */
 export function calendarStatic(name: string, args: Value[], clock: time.Clock): MethodResult {
-  if (name === 'getInstance') return newCalendar(args[0] ?? null, clock);
-  return NOT_FOUND;
+  if (name !== 'getInstance') return NOT_FOUND;
+  const [zone = null] = args.filter((a) => !isLocale(a));
+  return newCalendar(zone, clock);
+}
+
+/** `cal.getDisplayName(field, style, locale)`: English names of the day of the week and the month; another field or locale is a gap. */
+function displayName(c: BuiltinObject, field: number, style: number, locale: Value): MethodResult {
+  if (!isEnglish(locale) || (style !== CONSTANTS.SHORT && style !== CONSTANTS.LONG)) return NOT_FOUND;
+  const names = field === CONSTANTS.DAY_OF_WEEK ? time.DAY_NAMES : field === CONSTANTS.MONTH ? time.MONTH_NAMES : undefined;
+  if (names === undefined) return NOT_FOUND;
+  const name = names[getField(c, field) - (field === CONSTANTS.DAY_OF_WEEK ? 1 : 0)];
+  return style === CONSTANTS.SHORT ? name.slice(0, 3) : name;
 }
 
 export function calendarConstant(name: string, clock: time.Clock): MethodResult {
@@ -171,6 +188,18 @@ export function calendarMethod(c: BuiltinObject, name: string, args: Value[], cl
     case 'getTimeInMillis':
     case 'getTimeZone':
       return calendarProperty(c, getterProperty(name)!);
+    case 'getDisplayName':
+      return args.length === 3 ? displayName(c, num.toInt(args[0]), num.toInt(args[1]), args[2]) : NOT_FOUND;
+    // Calendar's order is its instant's; before and after of anything but a Calendar are false.
+    case 'before':
+    case 'after': {
+      const other = args[0] ?? null;
+      return isCalendar(other) && (name === 'before' ? c.millis < other.millis : c.millis > other.millis);
+    }
+    case 'compareTo':
+      return isCalendar(args[0] ?? null) ? Math.sign(c.millis - (args[0] as BuiltinObject).millis) : NOT_FOUND;
+    case 'clone':
+      return new BuiltinObject('calendar', '', c.timeZone, c.millis);
   }
   return NOT_FOUND;
 }

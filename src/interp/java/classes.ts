@@ -19,6 +19,7 @@ import { jsonBuilderMethod, jsonOutputMethod, jsonSlurperMethod, newJsonBuilder 
 import { formatJava } from './formatter.js';
 import { fullClassName, simpleClassName } from './known-classes.js';
 import { legacyDateParse } from './legacy-date-parse.js';
+import { localeConstant, localeStatic } from './locale.js';
 import { bigDecimalConstant, mathConstant, mathStatic, roundingModeConstant } from './math.js';
 import { newStringBuilder } from './string-builder.js';
 import { bufferOf } from '../gdk/support.js';
@@ -71,6 +72,7 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
   const simple = simpleClassName(cls);
   if ((name === 'getName' || name === 'getSimpleName') && args.length === 0) return classStaticProperty(cls, name === 'getName' ? 'name' : 'simpleName', clock);
   if (simple === 'Math') return mathStatic(name, args);
+  if (simple === 'Locale') return localeStatic(name, args);
   if (simple === 'Calendar' || simple === 'GregorianCalendar') return calendarStatic(name, args, clock);
   // `Date.parse(text)` is Java's deprecated parser, giving epoch ms; with a pattern, the GDK's.
   if (simple === 'Date' && name === 'parse') return args.length === 1 ? legacyDateParse(toStr(args[0] ?? null), clock.now()) : parseDate(args);
@@ -117,6 +119,7 @@ function classStaticProperty(cls: string, name: string, clock: time.Clock): Meth
   if (name === 'name') return fullClassName(cls) ?? NOT_FOUND;
   if (name === 'simpleName') return simple;
   if (simple === 'Math') return mathConstant(name);
+  if (simple === 'Locale') return localeConstant(name);
   if (simple === 'RoundingMode') return roundingModeConstant(name);
   if (simple === 'BigDecimal') return bigDecimalConstant(name);
   if (simple === 'Calendar' || simple === 'GregorianCalendar') return calendarConstant(name, clock);

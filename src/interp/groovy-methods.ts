@@ -29,7 +29,7 @@ const dateMethods: Record<string, Method<GDate>> = {
   equals: (d, a) => equals(d, a[0]),
   plus: (d, a) => plus(d, a[0]),
   minus: (d, a) => minus(d, a[0]),
-  clone: (d) => d,
+  clone: (d) => new GDate(d.time),
 };
 
 const closureMethods: Record<string, Method<GClosure>> = {

@@ -39,6 +39,7 @@ export function truthy(v: Value): boolean {
   if (typeof v === 'number') return v !== 0;
   if (typeof v === 'string') return v.length > 0;
   if (v instanceof Decimal || v instanceof Double) return v.value !== 0;
+  if (isBigInteger(v)) return v.id !== '0';
   if (Array.isArray(v)) return v.length > 0;
   if (v instanceof Map) return v.size > 0;
   if (v instanceof TrackedMap) return v.map.size > 0;

@@ -195,11 +195,12 @@ function execTry(frame: Frame, s: ast.Try): Completion {
   try {
     result = execTryAndCatch(frame, s);
   } catch (e) {
-    if (!s.finalizer) throw e;
+    // The model's own stops (a gap, a budget, the platform's time limit) end the execution at once:
+    // no app code runs after them, so none can hide them.
+    if (!s.finalizer || !isAppException(e)) throw e;
     const f = execBlock(frame, s.finalizer.body);
-    // A return, break or continue in `finally` ends the statement there, as in Java: the app's
-    // exception is dropped. The model's own stops (a gap, a budget, the platform's time limit) are not.
-    if (f instanceof Signal && isAppException(e)) return f;
+    // A return, break or continue in `finally` ends the statement there, as in Java: the exception is dropped.
+    if (f instanceof Signal) return f;
     throw e;
   }
   if (s.finalizer) {

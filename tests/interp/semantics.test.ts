@@ -544,12 +544,30 @@ describe('corners the Groovy comparison found', () => {
     expect(() => show('5.intdiv(0)')).toThrow(/^ArithmeticException: \/ by zero/);
     expect(show('[[1, 2].toListString(), [a: 1].toMapString()]')).toBe('[[1, 2], [a:1]]');
   });
-  it("rounds as Java 8's Math.round: the largest double below one half and NaN round to 0", () => {
-    expect(show('[Math.round(0.49999999999999994d), Math.round(Double.NaN), Math.round(-2.5d), Math.round(2.5)]')).toBe('[0, 0, -2, 3]');
+  it("rounds as Java 8's Math.round: the largest double below one half and NaN round to 0, a double past 2^52 is its own", () => {
+    expect(show('[Math.round(0.49999999999999994d), Math.round(Double.NaN), Math.round(-2.5d), Math.round(2.5), Math.round(4503599627370497.0d)]')).toBe('[0, 0, -2, 3, 4503599627370497]');
+    expect(() => show('Math.round(1e20d)')).toThrow(/^unsupported/);
+  });
+  it("gives each of a State's dates a Date of its own, since a Date can be changed in place", () => {
+    const app = 'preferences { section { input "sw", "capability.switch" } }\ndef f() { def s = sw.currentState("switch"); s.date.time = 5; [s.date.time, s.dateCreated.time == 5] }';
+    const home = homeFor(app);
+    expect(home.app.invoke('f', [])).toEqual([5, false]);
+  });
+  it("runs no app code after the model's own stop, not even a finally that would hide it", () => {
+    expect(() => show('def r; try { try { Thread.sleep(1) } finally { throw new Exception("f") } } catch (e) { r = "caught" }; r')).toThrow(/^unsupported/);
+  });
+  it('gives a BigInteger its truth and its JSON as a number, a Locale one object, a Date a clone of its own', () => {
+    expect(show('[new BigInteger("0") ? "T" : "F", groovy.json.JsonOutput.toJson([a: new BigInteger("5")]), Locale.US == Locale.US]')).toBe('[F, {"a":5}, true]');
+    expect(show('def d = new Date(86400005); def e = d.clone(); e.clearTime(); [d.time, e.time]')).toBe('[86400005, 86400000]');
+    expect(() => show('Calendar.instance.constructor')).toThrow();
   });
 });
 
 describe("Java's regular expressions where RE2 reads them otherwise", () => {
+  it('reads DOTALL where Java does: `(?s)` to the end of its group, `(?s:...)` for its own, `(?-s)` off again; `\\S` leaves out the vertical tab', () => {
+    expect(show('["a\\rb\\rc" ==~ /a(?s:.b).c/, "a\\rb\\rc" ==~ /a(?s:.b)\\rc/, "a\\rb" ==~ /(?s)(?-s)a.b/, "a\\rb" ==~ /(?is)A.B/, "a\\rb" ==~ /((?s)a).b/, "(s\\ry" ==~ /\\(?s.y/]')).toBe('[false, true, false, true, false, false]');
+    expect(show('["\\u000B" ==~ /\\S/, "\\u000B" ==~ /[\\S]/, "a\\u000Bb".findAll(/\\S/).size()]')).toBe('[false, false, 2]');
+  });
   it("lets `.` stop at every line terminator, as Java's does, and `\\s` take the vertical tab (Groovy 3.0.9's values)", () => {
     // A raw HTTP header line parsed with `.*`: Java's stops before the \r of its CRLF.
     expect(show('"Content-Type: json\\r\\nX: y".find(/Content-Type:.*/).size()')).toBe('18');

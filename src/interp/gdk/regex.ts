@@ -33,14 +33,23 @@ function compile(pattern: string): RE2JS {
 const JAVA_DOT = '[^\\n\\r\\x{85}\\x{2028}\\x{2029}]';
 /** Java's `\s`: RE2's lacks the vertical tab. */
 const JAVA_SPACES = '\\t\\n\\x0B\\f\\r ';
+/** Java's `\S` inside a character class: every character but JAVA_SPACES, as ranges. */
+const JAVA_NON_SPACES = '\\x00-\\x08\\x0E-\\x1F\\x21-\\x{10FFFF}';
+
+/** An escape as RE2 must read it to match what Java's matches: `\s` and `\S`; others as they are. */
+function re2Escape(next: string, inClass: boolean): string {
+  if (next === 's') return inClass ? JAVA_SPACES : `[${JAVA_SPACES}]`;
+  if (next === 'S') return inClass ? JAVA_NON_SPACES : `[^${JAVA_SPACES}]`;
+  return `\\${next}`;
+}
 
 /**
  * A Java pattern spelled for RE2 where the two read the same text differently: `.` (outside a
- * character class, unless an inline `(?s)` makes it match everything) and `\s`. Quoted text
- * (`\Q...\E`) and escapes are copied as they are.
+ * character class, unless DOTALL is on there: `(?s)` to the end of its group, `(?s:...)`, `(?-s)`
+ * off again) and `\s`, `\S`. Quoted text (`\Q...\E`) and other escapes are copied as they are.
  */
 function re2Pattern(pattern: string): string {
-  const dotAll = /\(\?[a-zA-Z]*s/.test(pattern);
+  const dotAll: boolean[] = [false];
   let out = '';
   let inClass = false;
   for (let i = 0; i < pattern.length; i++) {
@@ -51,9 +60,7 @@ function re2Pattern(pattern: string): string {
       out += pattern.slice(i, stop);
       i = stop - 1;
     } else if (c === '\\') {
-      const next = pattern[i + 1] ?? '';
-      out += next === 's' ? (inClass ? JAVA_SPACES : `[${JAVA_SPACES}]`) : c + next;
-      i++;
+      out += re2Escape(pattern[++i] ?? '', inClass);
     } else if (inClass) {
       if (c === ']') inClass = false;
       out += c;
@@ -63,9 +70,31 @@ function re2Pattern(pattern: string): string {
       // A `]` first in a class is a literal (`[]a]`, `[^]a]`).
       if (pattern[i + 1] === '^') out += pattern[++i];
       if (pattern[i + 1] === ']') out += pattern[++i];
-    } else out += c === '.' && !dotAll ? JAVA_DOT : c;
+    } else if (c === '(') {
+      dotAll.push(groupDotAll(pattern, i, dotAll));
+      out += c;
+    } else if (c === ')') {
+      if (dotAll.length > 1) dotAll.pop();
+      out += c;
+    } else out += c === '.' && !dotAll[dotAll.length - 1] ? JAVA_DOT : c;
   }
   return out;
+}
+
+/**
+ * DOTALL inside the group opening at `open`. Inline flags `(?s)` and `(?-s)` change it for the
+ * rest of the enclosing group, so they are applied to that group's entry (their own group, which
+ * closes at once, is pushed too); `(?s:...)` sets it for its own group only.
+ */
+function groupDotAll(pattern: string, open: number, dotAll: boolean[]): boolean {
+  const current = dotAll[dotAll.length - 1];
+  const m = /^\(\?([a-zA-Z]*)(?:-([a-zA-Z]*))?([):])/.exec(pattern.slice(open));
+  if (!m) return current;
+  const [, on, off = '', end] = m;
+  const flag = on.includes('s') ? true : off.includes('s') ? false : current;
+  if (end === ':') return flag;
+  dotAll[dotAll.length - 1] = flag;
+  return flag;
 }
 
 /** Whether a backtracking engine (JS's, like Java's) would accept the pattern; it is only compiled, never run. */

@@ -22,6 +22,11 @@ const CONSTANTS: Readonly<Record<string, number>> = {
   SHORT: 1, LONG: 2,
 };
 
+/** A Calendar constant by its name; a name of JavaScript's objects (`constructor`) is none. */
+function calendarConstantNamed(name: string): MethodResult {
+  return Object.hasOwn(CONSTANTS, name) ? CONSTANTS[name] : NOT_FOUND;
+}
+
 function isCalendar(v: Value): v is BuiltinObject {
   return v instanceof BuiltinObject && v.kind === 'calendar';
 }
@@ -148,7 +153,7 @@ function displayName(c: BuiltinObject, field: number, style: number, locale: Val
 
 export function calendarConstant(name: string, clock: time.Clock): MethodResult {
   if (name === 'instance') return newCalendar(null, clock);
-  return CONSTANTS[name] ?? NOT_FOUND;
+  return calendarConstantNamed(name);
 }
 
 export function calendarProperty(c: BuiltinObject, name: string): MethodResult {
@@ -156,7 +161,7 @@ export function calendarProperty(c: BuiltinObject, name: string): MethodResult {
   if (name === 'timeInMillis') return c.millis;
   if (name === 'timeZone') return new BuiltinObject('timeZone', c.timeZone);
   // A static field read through an instance, as Java and Groovy allow (`Calendar.instance.WEDNESDAY`).
-  return CONSTANTS[name] ?? NOT_FOUND;
+  return calendarConstantNamed(name);
 }
 
 /** A setter's result (void, so null); a calendar held in a field or a state key is a write of it. */

@@ -149,9 +149,13 @@ const MODEL_UUID = '6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60';
 function exceptionProperty(e: GException, name: string): MethodResult {
   if (name === 'message' || name === 'localizedMessage') return e.message;
   if (name === 'cause') return e.cause;
+  if (name === 'stackTrace') return asJavaArray([]);
   if (name === 'class') return NOT_FOUND;
   throw missingProperty(name, e.className);
 }
+
+/** Throwable's methods the model has no answer for: calling one is a gap, not the app's error. */
+const UNMODELLED_THROWABLE_METHODS: ReadonlySet<string> = new Set(['getSuppressed', 'addSuppressed', 'fillInStackTrace', 'initCause', 'setStackTrace']);
 
 /**
  * A Java exception's methods, Throwable's; any other but Groovy's own is the app's
@@ -171,7 +175,7 @@ function exceptionMethod(e: GException, name: string): MethodResult {
     case 'getStackTrace':
       return asJavaArray([]);
   }
-  if (GROOVY_OBJECT_METHODS.has(name)) return NOT_FOUND;
+  if (GROOVY_OBJECT_METHODS.has(name) || UNMODELLED_THROWABLE_METHODS.has(name)) return NOT_FOUND;
   throw missingMethod(name, fullClassName(e.className) ?? e.className);
 }
 

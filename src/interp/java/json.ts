@@ -4,7 +4,7 @@ import { GROOVY_OBJECT_METHODS, NOT_FOUND, type MethodResult } from '../groovy-m
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { noteMutation } from '../ownership.js';
-import { BuiltinObject, GClosure, GDate, isNumber, type GMap, type Value } from '../values.js';
+import { BuiltinObject, GClosure, GDate, isBigInteger, isNumber, type GMap, type Value } from '../values.js';
 import { formatDate } from '../time.js';
 import { ValueWalk } from '../limits.js';
 import { GroovyMap } from '../groovy-map.js';
@@ -22,6 +22,7 @@ function json(v: Value, walk: ValueWalk): string {
   if (v === null || typeof v === 'boolean' || typeof v === 'number') return JSON.stringify(v);
   if (typeof v === 'string') return jsonString(v);
   if (isNumber(v)) return num.formatNumber(v);
+  if (isBigInteger(v)) return v.id;
   if (Array.isArray(v)) return walk.inside(v.length, () => `[${v.map((x) => json(x, walk)).join(',')}]`);
   if (v instanceof Map) return walk.inside(v.size, () => `{${[...v].map(([k, x]) => `${jsonKey(k)}:${json(x, walk)}`).join(',')}}`);
   if (v instanceof GDate) return jsonString(formatDate(v.time, JSON_DATE_FORMAT, 'UTC'));

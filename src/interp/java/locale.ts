@@ -11,6 +11,15 @@ const LOCALES: Readonly<Record<string, string>> = {
   JAPANESE: 'ja', JAPAN: 'ja_JP', KOREAN: 'ko', KOREA: 'ko_KR', CHINESE: 'zh', CHINA: 'zh_CN',
 };
 
+/** One object per locale, so that `loc == Locale.US` holds (objects of the model compare by identity). */
+const LOCALE_OBJECTS = new Map<string, BuiltinObject>();
+
+function localeObject(id: string): BuiltinObject {
+  let o = LOCALE_OBJECTS.get(id);
+  if (o === undefined) LOCALE_OBJECTS.set(id, (o = new BuiltinObject('locale', id)));
+  return o;
+}
+
 /** The JVM's default locale on the platform's servers (assumed: their zone is UTC and their format US English). */
 const DEFAULT_LOCALE = 'en_US';
 
@@ -25,10 +34,10 @@ export function isEnglish(v: Value): boolean {
 
 /** `Locale.US`, `Locale.ENGLISH`, ... */
 export function localeConstant(name: string): MethodResult {
-  return Object.hasOwn(LOCALES, name) ? new BuiltinObject('locale', LOCALES[name]) : NOT_FOUND;
+  return Object.hasOwn(LOCALES, name) ? localeObject(LOCALES[name]) : NOT_FOUND;
 }
 
 /** `Locale.getDefault()`. */
 export function localeStatic(name: string, args: Value[]): MethodResult {
-  return name === 'getDefault' && args.length === 0 ? new BuiltinObject('locale', DEFAULT_LOCALE) : NOT_FOUND;
+  return name === 'getDefault' && args.length === 0 ? localeObject(DEFAULT_LOCALE) : NOT_FOUND;
 }

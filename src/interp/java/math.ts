@@ -1,5 +1,5 @@
 // java.lang.Math's static members, and java.math.RoundingMode's constants (BigDecimal's too).
-import { GroovyError } from '../errors.js';
+import { GroovyError, UnsupportedError } from '../errors.js';
 // From gdk/support.ts, not groovy-methods.ts: gdk/numbers.ts imports this module.
 import { NOT_FOUND, type MethodResult } from '../gdk/support.js';
 import * as num from '../numbers.js';
@@ -93,10 +93,16 @@ export function mathConstant(name: string): MethodResult {
 /** The largest double below 0.5, which `x + 0.5` would round up to 1. */
 const BELOW_ONE_HALF = 0.49999999999999994;
 
+/** From 2^52 up a double has no fraction: it is its own rounding (x + 0.5 would round up an odd one). */
+const NO_FRACTION = 2 ** 52;
+/** Past 2^63 Math.round answers Long.MAX_VALUE or MIN_VALUE, which the model's integers (doubles) cannot hold. */
+const BEYOND_LONG = 2 ** 63;
+
 /** Java 8's Math.round(double): floor(x + 0.5), but 0 for the largest double below 0.5 and for NaN. */
 function javaRound(x: number): number {
   if (Number.isNaN(x) || x === BELOW_ONE_HALF) return 0;
-  return Math.floor(x + 0.5);
+  if (!(Math.abs(x) < BEYOND_LONG)) throw new UnsupportedError('Math.round of a double beyond a long');
+  return Math.abs(x) >= NO_FRACTION ? x : Math.floor(x + 0.5);
 }
 
 const ROUNDING_MODE_CONSTANTS: ReadonlyMap<string, BuiltinObject> = new Map(num.ROUNDING_MODES.map((m) => [m, new BuiltinObject('roundingMode', m)]));

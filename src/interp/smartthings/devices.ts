@@ -17,7 +17,7 @@ function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Valu
   const text = value === null ? null : toStr(value);
   // A State's three dates (`date`, `dateCreated`, `rawDateCreated`): apps time how long a state has held with any of them.
   // The state's dates are now: the model keeps no time of a value's change (docs/model.md, "The clock").
-  const date = new GDate(ctx.now());
+  const now = ctx.now();
   const number = isNumber(value) ? value : null;
   const integer = number === null ? null : num.toInt(number);
   const double = number === null ? null : num.toDoubleValue(number);
@@ -26,10 +26,11 @@ function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Valu
     name: attribute,
     value: text,
     stringValue: text,
-    date,
-    dateCreated: date,
-    rawDateCreated: date,
-    isoDate: new Date(date.time).toISOString(),
+    // Three Dates, not one: a Date can be changed in place.
+    date: new GDate(now),
+    dateCreated: new GDate(now),
+    rawDateCreated: new GDate(now),
+    isoDate: new Date(now).toISOString(),
     unit: null,
     integerValue: integer,
     longValue: integer,

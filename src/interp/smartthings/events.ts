@@ -31,7 +31,8 @@ function dateValue(text: string): GDate | null {
  */
 function dateOf(e: GEvent, clock: time.Clock): GDate {
   void clock.now();
-  return e.date;
+  // A Date of its own: the event reaches every handler, and a Date can be changed in place.
+  return new GDate(e.date.time);
 }
 
 /** Whether the platform's Event has the property (the modelled ones among them). */

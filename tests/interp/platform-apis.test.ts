@@ -509,6 +509,13 @@ describe('Java and Groovy classes of unseen community apps', () => {
     expect(show('[new BigInteger("5") == 5, new BigInteger("5") == 5.0, new BigInteger("5").equals(5), new BigInteger("5").equals(new BigInteger("5")), new BigInteger("5") < 6, [new BigInteger("3"), 2, 1.5].max()]')).toBe('[true, true, false, true, true, 3]');
     expect(() => show('new BigInteger("12") + 1')).toThrow(/^unsupported: operator \+ on BigInteger/);
   });
+  it("sets a Calendar's day of the year and its 12-hour hour as Java does, and leaves a week or another unmodelled field a gap (Groovy 3.0.9's values)", () => {
+    const cal = 'def c = Calendar.getInstance(TimeZone.getTimeZone("UTC")); c.setTimeInMillis(1700000000000)';
+    expect(show(`${cal}; c.set(Calendar.DAY_OF_YEAR, 100); c.set(Calendar.HOUR, 3); [c.get(Calendar.MONTH), c.get(Calendar.DAY_OF_MONTH), c.get(Calendar.HOUR_OF_DAY)]`)).toBe('[3, 10, 15]');
+    expect(() => show('def d = new Date(0); d[Calendar.WEEK_OF_YEAR] = 3')).toThrow(/^unsupported: setting a Calendar week/);
+    expect(() => show(`${cal}; c.set(Calendar.AM_PM, 1)`)).toThrow(/^unsupported: Calendar field 9/);
+    expect(() => show(`${cal}; c.get(99)`)).toThrow(/^ArrayIndexOutOfBoundsException/);
+  });
   it("reads Calendar's constants through an instance too, as Java lets a static field be read (`Calendar.instance.WEDNESDAY`)", () => {
     expect(show('[Calendar.instance.WEDNESDAY, Calendar.getInstance().JANUARY]')).toBe('[4, 0]');
   });

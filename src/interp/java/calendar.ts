@@ -1,7 +1,7 @@
 // java.util.Calendar: `Calendar.getInstance([zone])` (the JVM's default zone, UTC on SmartThings'
 // servers, unless one is given), its field constants, get/set/add of fields, and its instant as a
 // Date. A calendar is a BuiltinObject of kind `calendar` whose `millis` its setters change.
-import { GroovyError } from '../errors.js';
+import { GroovyError, UnsupportedError } from '../errors.js';
 import { NOT_FOUND, type MethodResult } from '../groovy-methods.js';
 import { getterProperty } from '../../parser/accessors.js';
 import * as num from '../numbers.js';
@@ -65,8 +65,13 @@ function fieldKey(field: number): keyof Fields | 'week' {
     case 13: return 'second';
     case 14: return 'ms';
   }
-  throw new GroovyError('IllegalArgumentException', `unsupported Calendar field ${field}`);
+  // Java indexes its field array: a number past FIELD_COUNT (17) is ArrayIndexOutOfBoundsException.
+  if (field < 0 || field >= CALENDAR_FIELD_COUNT) throw new GroovyError('ArrayIndexOutOfBoundsException', `${field}`);
+  throw new UnsupportedError(`Calendar field ${field}`);
 }
+
+/** Calendar.FIELD_COUNT. */
+const CALENDAR_FIELD_COUNT = 17;
 
 /**
  * A Calendar field of an instant in a zone: Groovy's `date[Calendar.DAY_OF_WEEK]` (the GDK's
@@ -109,8 +114,10 @@ function setField(c: BuiltinObject, field: number, value: number): void {
   if (field === 7) return addToField(c, 5, value - getField(c, 7));
   const f = fieldsOf(c);
   const key = fieldKey(field);
-  if (key === 'week') return;
-  f[key] = value;
+  if (key === 'week') throw new UnsupportedError('setting a Calendar week');
+  if (field === 6) [f.month, f.day] = [0, value]; // DAY_OF_YEAR: that day of January, rolled over
+  else if (field === 10) f.hour = (f.hour >= 12 ? 12 : 0) + value; // HOUR: of the same half of the day
+  else f[key] = value;
   c.millis = instantOfFields(f, c.timeZone);
 }
 

@@ -71,4 +71,7 @@ describe("state between executions, saved as the platform saves it (JSON)", () =
     expect(home.app.invoke('store', [])).toBe(1564686000000);
     expect(home.app.invoke('read', [])).toEqual(['2019-08-01T19:00:00+0000', 'String', ['1970-01-01T00:00:00+0000', 1]]);
   });
+  it('stops an execution that leaves a cyclic list in state at the value budget, not in a crash, as copying the state would', () => {
+    expect(() => homeFor('def f() { state.l = []; state.l << state.l; 1 }').app.invoke('f', [])).toThrow(/^budget exceeded: lists or maps nested more than \d+ levels deep/);
+  });
 });

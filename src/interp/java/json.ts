@@ -45,19 +45,25 @@ function jsonKey(k: Value): string {
 
 /**
  * A value as it reads back from JSON where it held Dates: each Date (in lists and maps too) as the
- * text JsonOutput writes for it; the value itself when it holds none.
+ * text JsonOutput writes for it; the value itself, not a copy, when it holds none (the common case,
+ * at the end of every execution). The walk bounds a cyclic list (`l << l`) as copying the state does.
  */
 export function datesAsJson(v: Value): Value {
+  return holdsDate(v, new ValueWalk()) ? withDatesAsText(v, new ValueWalk()) : v;
+}
+
+function withDatesAsText(v: Value, walk: ValueWalk): Value {
   if (v instanceof GDate) return formatDate(v.time, JSON_DATE_FORMAT, 'UTC');
-  if (Array.isArray(v)) {
-    const items = v.map(datesAsJson);
-    return items.some((x, i) => x !== v[i]) ? items : v;
-  }
-  if (v instanceof Map) {
-    const entries = [...v].map(([k, x]): [Value, Value] => [k, datesAsJson(x)]);
-    return entries.some(([k, x]) => x !== v.get(k)) ? new GroovyMap(entries) : v;
-  }
+  if (Array.isArray(v)) return walk.inside(v.length, () => v.map((x) => withDatesAsText(x, walk)));
+  if (v instanceof Map) return walk.inside(v.size, () => new GroovyMap([...v].map(([k, x]): [Value, Value] => [k, withDatesAsText(x, walk)])));
   return v;
+}
+
+function holdsDate(v: Value, walk: ValueWalk): boolean {
+  if (v instanceof GDate) return true;
+  if (Array.isArray(v)) return walk.inside(v.length, () => v.some((x) => holdsDate(x, walk)));
+  if (v instanceof Map) return walk.inside(v.size, () => [...v.values()].some((x) => holdsDate(x, walk)));
+  return false;
 }
 
 /** Methods of a `new JsonSlurper()`. */

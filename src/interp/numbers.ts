@@ -162,11 +162,20 @@ export function parseInteger(text: string): number {
   return Number(t);
 }
 
+/** Character.MIN_RADIX and MAX_RADIX: the radixes Java reads and writes numbers in. */
+export const MIN_RADIX = 2;
+export const MAX_RADIX = 36;
+
+/** The radix Java's `toString(n, radix)` prints in: base 10 for one outside MIN_RADIX..MAX_RADIX. */
+export function printedRadix(radix: number): number {
+  return radix < MIN_RADIX || radix > MAX_RADIX ? 10 : radix;
+}
+
 /** `Integer.parseInt(s, radix)`, `Long.parseLong(s, radix)`: an optional sign, then digits of the radix in either case. */
 export function parseIntegerInRadix(text: string, radix: number): number {
   const digits = '0123456789abcdefghijklmnopqrstuvwxyz'.slice(0, radix);
   const match = /^([+-]?)(.+)$/.exec(text);
-  if (radix < 2 || radix > 36 || !match || ![...match[2].toLowerCase()].every((c) => digits.includes(c))) throw numberFormat(text);
+  if (radix < MIN_RADIX || radix > MAX_RADIX || !match || ![...match[2].toLowerCase()].every((c) => digits.includes(c))) throw numberFormat(text);
   return (match[1] === '-' ? -1 : 1) * parseInt(match[2], radix);
 }
 

@@ -10,10 +10,6 @@ import { checkDecimalDigits, MAX_DECIMAL_DIGITS } from '../limits.js';
 import * as num from '../numbers.js';
 import { BuiltinObject, Double, isBigInteger, isNumber, type Value } from '../values.js';
 
-/** Character.MIN_RADIX and MAX_RADIX. */
-const MIN_RADIX = 2;
-const MAX_RADIX = 36;
-
 function bigIntegerOf(n: bigint): BuiltinObject {
   return new BuiltinObject('bigInteger', n.toString());
 }
@@ -27,18 +23,18 @@ function bigIntegerValue(o: BuiltinObject): bigint {
  * Java's NumberFormatException with Java's message.
  */
 function parseBigInteger(text: string, radix: number): bigint {
-  if (radix < MIN_RADIX || radix > MAX_RADIX) throw new GroovyError('NumberFormatException', 'Radix out of range');
+  if (radix < num.MIN_RADIX || radix > num.MAX_RADIX) throw new GroovyError('NumberFormatException', 'Radix out of range');
   const sign = text.startsWith('-') || text.startsWith('+') ? text[0] : '';
   const digits = text.slice(sign.length).toLowerCase();
   if (digits === '') throw new GroovyError('NumberFormatException', 'Zero length BigInteger');
   if (digits.length > MAX_DECIMAL_DIGITS) checkDecimalDigits(digits.length);
   const valid = [...digits].every((c) => {
-    const d = parseInt(c, MAX_RADIX);
+    const d = parseInt(c, num.MAX_RADIX);
     return !Number.isNaN(d) && d < radix;
   });
   if (!valid) throw new GroovyError('NumberFormatException', `For input string: "${text}"${radix === 10 ? '' : ` under radix ${radix}`}`);
   let n = 0n;
-  for (const c of digits) n = n * BigInt(radix) + BigInt(parseInt(c, MAX_RADIX));
+  for (const c of digits) n = n * BigInt(radix) + BigInt(parseInt(c, num.MAX_RADIX));
   return sign === '-' ? -n : n;
 }
 
@@ -75,8 +71,7 @@ export function bigIntegerMethod(o: BuiltinObject, name: string, args: Value[]):
   switch (name) {
     case 'toString':
       if (args.length === 0) return o.id;
-      // Java prints in base 10 for a radix out of range.
-      return args.length === 1 && isNumber(arg) ? n.toString(radixOrTen(num.toInt(arg))) : NOT_FOUND;
+      return args.length === 1 && isNumber(arg) ? n.toString(num.printedRadix(num.toInt(arg))) : NOT_FOUND;
     case 'intValue':
       return Number(BigInt.asIntN(32, n));
     case 'longValue':
@@ -98,10 +93,6 @@ export function bigIntegerMethod(o: BuiltinObject, name: string, args: Value[]):
       return n === bigIntegerValue(arg) ? 0 : n < bigIntegerValue(arg) ? -1 : 1;
   }
   return NOT_FOUND;
-}
-
-function radixOrTen(radix: number): number {
-  return radix < MIN_RADIX || radix > MAX_RADIX ? 10 : radix;
 }
 
 /** A long the model's integers (doubles) hold exactly; a larger one is a gap. */

@@ -87,10 +87,7 @@ function classStatic(cls: string, name: string, args: Value[], clock: time.Clock
   }
   // `Integer.toString(5)`, `Double.toString(x)`: the number's text; `Integer.toString(255, 16)` in that radix (Java: base 10 for one out of 2..36).
   if (name === 'toString' && args.length === 1 && ['Integer', 'Long', 'Double', 'Float'].includes(simple)) return toStr(castValue(args[0] ?? null, simple) as Value);
-  if (name === 'toString' && args.length === 2 && (simple === 'Integer' || simple === 'Long')) {
-    const radix = num.toInt(args[1] ?? null);
-    return num.toInt(args[0] ?? null).toString(radix >= 2 && radix <= 36 ? radix : 10);
-  }
+  if (name === 'toString' && args.length === 2 && (simple === 'Integer' || simple === 'Long')) return num.toInt(args[0] ?? null).toString(num.printedRadix(num.toInt(args[1] ?? null)));
   if ((simple === 'Integer' || simple === 'Long') && Object.hasOwn(UNSIGNED_RADIX, name)) return unsignedDigits(num.toInt(args[0] ?? null), simple === 'Integer' ? 32 : 64, UNSIGNED_RADIX[name]);
   if (simple === 'Boolean' && (name === 'parseBoolean' || name === 'valueOf')) return toStr(args[0] ?? null).toLowerCase() === 'true';
   if (simple === 'String' && name === 'valueOf') return toStr(args[0] ?? null);

@@ -25,6 +25,34 @@ const CLOCK_FUNCTIONS: ReadonlySet<string> = new Set(['now', 'timeToday', 'timeT
 const DATE_PROPERTIES: ReadonlySet<string> = new Set(['date', 'dateCreated', 'rawDateCreated', 'isoDate']);
 const DATE_GETTERS: ReadonlySet<string> = new Set(['getDate', 'getDateCreated', 'getRawDateCreated', 'getIsoDate']);
 
+/** Platform functions that give or compare times of the day's light: what night changes. */
+const SUN_FUNCTIONS: ReadonlySet<string> = new Set(['getSunriseAndSunset', 'timeOfDayIsBetween']);
+/** The location's attributes that hold the sun's times (`location.currentValue("sunsetTime")`). */
+const SUN_ATTRIBUTES: ReadonlySet<string> = new Set(['sunriseTime', 'sunsetTime']);
+
+/**
+ * Whether the app compares the time of day with the sun (the full environment's nightfall,
+ * model/home.ts): it reads a time of the sun (`getSunriseAndSunset()`, the location's
+ * `sunsetTime`) or compares times of day (`timeOfDayIsBetween`), and reads the clock otherwise
+ * (`now()`, `new Date()`, an event's date): what it compares the sun with. Such an app
+ * may act only after sunset, which the day's clock never reaches. Syntactic: an app that only logs
+ * the sun's times has the event too.
+ */
+export function readsTimeOfDay(app: AppIR): boolean {
+  const anywhere = (test: (node: ast.Node) => boolean) => app.methods.some((m) => containsNode(m.decl, test));
+  return anywhere(isSunRead) && anywhere((n) => isClockRead(n) && !isSunRead(n));
+}
+
+/** Readers of an attribute's current value by name (`location.currentValue("sunsetTime")`). */
+const VALUE_READERS: ReadonlySet<string> = new Set(['currentValue', 'latestValue', 'currentState', 'latestState']);
+
+function isSunRead(node: ast.Node): boolean {
+  if (node.kind !== 'MethodCall' || typeof node.method !== 'string') return false;
+  if (node.receiver === null) return SUN_FUNCTIONS.has(node.method);
+  const [name] = node.args;
+  return VALUE_READERS.has(node.method) && name?.kind === 'StringLiteral' && SUN_ATTRIBUTES.has(name.value);
+}
+
 export function keepsClockTime(app: AppIR): boolean {
   const clockMethods = methodsReadingClock(app);
   const reads = liveParts(app);

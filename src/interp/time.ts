@@ -35,6 +35,18 @@ export function sunTimesOnDay(dayMs: number): SunTimes {
   return { sunrise: onDay(SUNRISE_MS), sunset: onDay(SUNSET_MS) };
 }
 
+/** How long after the day's sunset the full environment's night falls (model/home.ts, `passTime`). */
+const NIGHTFALL_AFTER_SUNSET = 30 * 60_000;
+
+/**
+ * Half an hour after the sunset of the day of `dayMs` (23:29 in the location's zone): after every
+ * "is it after sunset" and inside every "between sunset and sunrise", and still the same date, so
+ * "today" is the day it was.
+ */
+export function nightfall(dayMs: number): number {
+  return sunTimesOnDay(dayMs).sunset + NIGHTFALL_AFTER_SUNSET;
+}
+
 /**
  * The value of the location's `sunriseTime` and `sunsetTime` (its state, and the events that
  * announce it): the time as ISO text in UTC, which apps parse with "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'".

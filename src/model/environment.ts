@@ -84,6 +84,12 @@ export interface Environment {
    */
   timePasses?: boolean;
   /**
+   * Night falls: once, as an event of its own, for a pair where an app compares the time of day
+   * with the sun (model/home.ts, `passTime`); the clock moves to half an hour after the day's
+   * sunset. Time passes once in all: a day, or to the night. The reference's clock stands still.
+   */
+  nightFalls?: boolean;
+  /**
    * `getSunriseAndSunset()` gives the sunrise and sunset of the day asked (default today), at the
    * reference's times of day; the reference gives its fixed values of 2019-07-22 whatever the day,
    * nine days before its own clock, so "now" is always after that sunset.
@@ -151,6 +157,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     personsChoice: true,
     nullArguments: 'change-nothing',
     timePasses: true,
+    nightFalls: true,
     sunOfTheDay: true,
     secondAppState: true,
     platformTimes: true,

@@ -6,7 +6,8 @@
 // subscribed event goes unfired: a deliberate deviation, listed per pair as `extra`. The full
 // environment appends, as extras too, the sensor attributes an app reads that no subscription fires,
 // one event per one-off timer method, which runs the timer when it comes due (due-timers.ts), and
-// one where a day passes, for a pair where an app keeps a time it read (home.ts, `passTime`).
+// one where a day passes, for a pair where an app keeps a time it read, and one where night falls,
+// for a pair where an app compares the time of day with the sun (home.ts, `passTime`).
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
 import { observedAttributes, readAttributes } from '../analysis/attribute-reads.js';
 import { comparisons, type Comparison } from '../analysis/thresholds.js';
@@ -17,7 +18,7 @@ import { locationModes, REFERENCE_ENVIRONMENT, type Environment } from './enviro
 import { expandEventType, type EventTypeSpec } from './environment-events.js';
 import { scanPairTypes, type ScannedType } from './reference-scan.js';
 import { oneOffTimerMethods } from './due-timers.js';
-import { keepsClockTime } from '../analysis/clock-reads.js';
+import { keepsClockTime, readsTimeOfDay } from '../analysis/clock-reads.js';
 import { methodWrites } from '../analysis/method-writes.js';
 import { appOutsideWorld, changingServices, endpointPayloads, serviceAttribute, WEB_ANSWER_EVENT, WEB_SERVICE_CAPABILITY } from './outside-world.js';
 import { sunTimeText } from '../interp/time.js';
@@ -37,15 +38,15 @@ export interface PairEvent {
    * The subscribed type it came from: `switch`, `contact.open`, `mode`, `app`, `schedule`; `web`
    * for a web service's new answer (a `device` event of the web-service device), `endpoint` for an
    * outside client's call (model/outside-world.ts), `timer` for a one-off timer coming due, `time`
-   * for a day passing.
+   * for time passing (a day, or until night).
    */
   type: string;
   /**
-   * A `timer` event is enabled only while its timer is pending (due-timers.ts), `time` until time
-   * has passed once; every other event always.
+   * A `timer` event is enabled only while its timer is pending (due-timers.ts), a `time` event
+   * until time has passed once (by either); every other event always.
    */
   kind: 'device' | 'location' | 'app' | 'schedule' | 'endpoint' | 'timer' | 'time';
-  /** The app whose subscription (or schedule) introduced the type; for `time`, the first app that keeps a time. */
+  /** The app whose subscription (or schedule) introduced the type; for `time`, the first app it is there for. */
   app: AppSlot;
   /** Event name and value delivered to handlers (for a schedule: `schedule` and the method). */
   name: string;
@@ -127,14 +128,26 @@ export function buildPairEvents(app1: PairApp, app2: PairApp, env: Environment =
     const writes = apps.map(([, ir]) => methodWrites(ir));
     for (const [i, [app, ir]] of apps.entries()) events.push(...dueTimerEvents(app, ir, writes[i], writes[1 - i], events.length, tracked));
   }
-  // The event is listed under the first app that keeps a time: the one it is there for.
+  // Each is listed under the first app it is there for.
   const timeKeeper = env.timePasses ? apps.find(([, ir]) => keepsClockTime(ir)) : undefined;
-  if (timeKeeper) events.push({ id: events.length, type: 'time', kind: 'time', app: timeKeeper[0], name: 'time', value: TIME_PASSING, extra: true });
+  if (timeKeeper) events.push(timeEvent(events.length, timeKeeper[0], TIME_PASSING));
+  const sunWatcher = env.nightFalls ? apps.find(([, ir]) => readsTimeOfDay(ir)) : undefined;
+  if (sunWatcher) events.push(timeEvent(events.length, sunWatcher[0], NIGHTFALL));
   return { events, unmodelled };
 }
 
-/** How much time passes in the `time` event (home.ts, `passTime`). */
+/** How much time passes in a `time` event (home.ts, `passTime`): a whole day, or until night. */
 export const TIME_PASSING = 'a day';
+export const NIGHTFALL = 'night';
+
+function timeEvent(id: number, app: AppSlot, value: string): PairEvent {
+  return { id, type: 'time', kind: 'time', app, name: 'time', value, extra: true };
+}
+
+/** How a `time` event reads in traces and listings: "a day passes", "night falls". */
+export function timePassingText(value: string): string {
+  return value === NIGHTFALL ? 'night falls' : `${value} passes`;
+}
 
 /**
  * The values an entry's type fires in the environment: the reference's constants; in the full

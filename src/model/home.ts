@@ -14,10 +14,10 @@ import type { RuntimeSubscription } from '../interp/host.js';
 import { AppInstance } from '../interp/instance.js';
 import { configuredState } from '../interp/smartthings/preferences.js';
 import { smartThings } from '../interp/smartthings/platform.js';
-import { addDays, sunTimeText } from '../interp/time.js';
+import { addDays, nightfall, sunTimeText } from '../interp/time.js';
 import { DeviceRef, GDate, GEvent, type Value } from '../interp/values.js';
 import type { AppIR } from '../ir/ir.js';
-import type { PairEvent } from './events.js';
+import { NIGHTFALL, type PairEvent } from './events.js';
 import { locationModes, REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { COMMAND_EVENT, dataMap, Dispatcher } from './home-dispatch.js';
 import { eventDataOf, isCommandSet } from '../devices/capabilities.js';
@@ -221,7 +221,7 @@ export class Home {
       case 'endpoint':
         return this.callEndpoint(event);
       case 'time':
-        return this.passTime(event.id);
+        return this.passTime(event.id, event.value);
       case 'device': {
         const child = this.subscribedChildDevice(event);
         const state = this.deviceForEvent(event);
@@ -232,15 +232,17 @@ export class Home {
   }
 
   /**
-   * A day passes (the full environment; docs/model.md, "The clock"). The one-off timers pending come
-   * due first, as they would within their minutes; then the clock moves on a whole day, so the time
-   * of day, and with it every time-of-day window and daily schedule, is what it was: what changes is
-   * how long ago everything happened ("at most once every 30 minutes", "not before tomorrow's
-   * 15:00"). Once only: the event is enabled while the clock has not moved (pair-system.ts).
+   * Time passes (the full environment; docs/model.md, "The clock"). The one-off timers pending come
+   * due first, as they would within their minutes. Then either the clock moves on a whole day, so
+   * the time of day, and with it every time-of-day window and daily schedule, is what it was: what
+   * changes is how long ago everything happened ("at most once every 30 minutes", "not before
+   * tomorrow's 15:00"); or night falls: the clock moves on to half an hour after the day's sunset,
+   * where "only after sunset" holds. Once only: the events are enabled while the clock has not
+   * moved (pair-system.ts).
    */
-  private passTime(event: number): void {
+  private passTime(event: number, value: string): void {
     this.timers.allDue();
-    this.world.clock = addDays(this.world.clock, 1);
+    this.world.clock = value === NIGHTFALL ? nightfall(this.world.clock) : addDays(this.world.clock, 1);
     this.events.access('write', CLOCK);
     this.events.access('write', enablementLocation(event));
     if (this.events.detailed) this.records.push({ kind: 'event', depth: 0, source: 'clock', name: 'time', value: new Date(this.world.clock).toISOString(), manual: false });

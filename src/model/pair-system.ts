@@ -8,7 +8,7 @@ import type { EventSystem, Step } from '../check/types.js';
 import type { AttributeWrite } from './attribute-write.js';
 import type { AppIR } from '../ir/ir.js';
 import type { Environment } from './environment.js';
-import type { PairEvent } from './events.js';
+import { timePassingText, type PairEvent } from './events.js';
 import { Home, type HomeSnapshot } from './home.js';
 import type { CapturedState } from './home-state.js';
 import { TransitionMemo, type RememberedTransition } from './transition-memo.js';
@@ -82,7 +82,8 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   /** The events enabled with no timer pending. */
   private readonly alwaysEnabled: readonly number[];
   /** The event of time passing, if the pair has one. */
-  private readonly timeEvent: number | undefined;
+  /** The events where time passes (a day, or until night): enabled until the clock has moved. */
+  private readonly timeEvents: readonly number[];
   /** The enabled events of each set of pending timers (a shared snapshot part): [0] where time cannot pass, [1] where it can. */
   private readonly enabledByTimers = [new WeakMap<object, readonly number[]>(), new WeakMap<object, readonly number[]>()] as const;
 
@@ -108,8 +109,8 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
       if (e.id !== i) throw new Error(`pair event ${i} is numbered ${e.id}: the event list must be numbered in order`);
     });
     this.home.delayTimers(events.filter((e) => e.kind === 'timer').map((e) => ({ id: e.id, app: e.app, handler: e.handler ?? '' })));
-    this.timeEvent = events.find((e) => e.kind === 'time')?.id;
-    if (this.timeEvent !== undefined) this.home.letTimePass();
+    this.timeEvents = events.flatMap((e) => (e.kind === 'time' ? [e.id] : []));
+    if (this.timeEvents.length > 0) this.home.letTimePass();
     this.home.load();
     this.loaded = this.home.snapshot();
     // An event on a silent attribute (live-attributes.ts) leads back to its state: it is never fired.
@@ -131,7 +132,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     const e = this.events[event];
     if (e.kind === 'schedule') return `${e.app} timer ${e.handler}()`;
     if (e.kind === 'timer') return `${e.app} timer ${e.handler}() comes due`;
-    if (e.kind === 'time') return `${e.value} passes`;
+    if (e.kind === 'time') return timePassingText(e.value);
     if (e.kind === 'endpoint') return `${e.app} endpoint ${e.name}${e.value === '' ? '' : ` with ${e.value}`}`;
     if (e.kind === 'device') return `${e.capability ?? 'device'}.${e.name} = ${e.value}`;
     return e.kind === 'app' ? 'app touched' : `location.${e.name} = ${e.value}`;
@@ -162,18 +163,18 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
 
   /**
    * Every event is always enabled, as in the reference's event loop (reference §2.6), except in
-   * the full environment a timer coming due, enabled while its timer is pending, and time passing,
-   * enabled until it has passed once.
+   * the full environment a timer coming due, enabled while its timer is pending, and time passing
+   * (a day, or until night), enabled until time has passed once.
    */
   enabled(state: PairState): readonly number[] {
     if (this.alwaysEnabled.length === this.allEvents.length) return this.allEvents;
     const { timers, clock } = state.snapshot;
-    const timeCanPass = this.timeEvent !== undefined && clock === NOW_MS;
+    const timeCanPass = this.timeEvents.length > 0 && clock === NOW_MS;
     if (timers.length === 0 && !timeCanPass) return this.alwaysEnabled;
     const known = this.enabledByTimers[timeCanPass ? 1 : 0];
     let enabled = known.get(timers);
     if (!enabled) {
-      enabled = [...this.alwaysEnabled, ...timers.map((t) => t.event), ...(timeCanPass ? [this.timeEvent!] : [])].sort((a, b) => a - b);
+      enabled = [...this.alwaysEnabled, ...timers.map((t) => t.event), ...(timeCanPass ? this.timeEvents : [])].sort((a, b) => a - b);
       known.set(timers, enabled);
     }
     return enabled;

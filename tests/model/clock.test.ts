@@ -3,10 +3,11 @@
 // clock; the reference's clock stands still. Real fixture apps through the real pair system and checks.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keepsClockTime } from '../../src/analysis/clock-reads.js';
-import { LOCATION_TIME_ZONE, NOW_MS, formatDate } from '../../src/interp/time.js';
+import { keepsClockTime, readsTimeOfDay } from '../../src/analysis/clock-reads.js';
+import { LOCATION_TIME_ZONE, NOW_MS, formatDate, sunTimesOnDay } from '../../src/interp/time.js';
 import { Home } from '../../src/model/home.js';
 import { GDate } from '../../src/interp/values.js';
+import type { AppIR } from '../../src/ir/ir.js';
 import type { PairState } from '../../src/model/pair-system.js';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
 import { buildPairEvents } from '../../src/model/events.js';
@@ -31,13 +32,15 @@ function check(file1: string, file2: string, options: Partial<CheckPairOptions>)
 
 const conflicts = (result: PairResult) => result.conflicts.map((c) => `${c.attribute} ${c.later.appName}=${c.later.value} over ${c.earlier.appName}=${c.earlier.value}`);
 
-/** An app whose `quiet` method is `body`, to ask whether it keeps a time. */
-function appWith(body: string): boolean {
+/** An app whose `quiet` method is `body`. */
+function appIR(body: string): AppIR {
   const source = `definition(name: "T", namespace: "t", author: "t", description: "t", category: "t")\npreferences { section("s") { input "m", "capability.motionSensor" } }\ndef installed() { subscribe(m, "motion", quiet) }\n${body}\n`;
   const lowered = lowerSource(source, 't.groovy');
   if (!lowered.ok) throw new Error(lowered.error.message);
-  return keepsClockTime(lowered.app);
+  return lowered.app;
 }
+
+const appWith = (body: string) => keepsClockTime(appIR(body));
 
 describe('an app keeps a time it read from the clock', () => {
   /** A handler that acts only if `state.last` is an hour old, then keeps the time `keep` assigns. */
@@ -128,5 +131,44 @@ describe("getSunriseAndSunset's day", () => {
 
   it("is the reference's fixed 2019-07-22 in the reference environment, whatever the day", () => {
     expect(sun('reference', new Map())).toEqual(['2019-07-22 08:56', '2019-07-22 22:59']);
+  });
+});
+
+describe('night falls', () => {
+  const afterSunset = fixture('after-sunset');
+  const pair = (app2: string, env: 'full' | 'reference') => pairSystem(load(sceneButton), load(app2), { env, attributes: ['location.mode'] });
+  const eventNamed = (system: ReturnType<typeof pair>, text: string) => Array.from({ length: system.eventCount }, (_, i) => i).find((i) => system.describeEvent(i) === text);
+
+  it('is an event of a pair where an app compares the time of day with the sun and reads the clock', () => {
+    const compares = (body: string) => readsTimeOfDay(appIR(`def quiet(evt) {\n ${body}\n}`));
+    expect(compares('if (now() > getSunriseAndSunset().sunset.time) m.off()')).toBe(true);
+    expect(compares('if (new Date() > Date.parse("yyyy-MM-dd\'T\'HH:mm:ss.SSS\'Z\'", location.currentValue("sunsetTime"))) m.off()')).toBe(true);
+    expect(compares('if (timeOfDayIsBetween("18:00", "23:00", new Date(), location.timeZone)) m.off()')).toBe(true);
+    // The sun alone (a schedule at sunset) or the clock alone has nothing night changes.
+    expect(compares('runOnce(getSunriseAndSunset().sunset, "later")')).toBe(false);
+    expect(compares('subscribe(location, "sunsetTime", later)\n state.t = now()')).toBe(false);
+    expect(eventNamed(pair(afterSunset, 'full'), 'night falls')).toBeDefined();
+    expect(eventNamed(pair(afterSunset, 'reference'), 'night falls')).toBeUndefined();
+    expect(eventNamed(pair(fixture('night-after-quiet'), 'full'), 'night falls')).toBeUndefined();
+  });
+
+  it("moves the clock to half an hour after the day's sunset, once, where the app acts", () => {
+    const system = pair(afterSunset, 'full');
+    const [night, motion] = [eventNamed(system, 'night falls')!, eventNamed(system, 'motionSensor.motion = active')!];
+    const initial = system.initialStates()[0];
+    expect(system.run(initial, motion).state.snapshot.mode).toBe(initial.snapshot.mode);
+    const { state } = system.run(initial, night);
+    expect(state.snapshot.clock).toBe(sunTimesOnDay(NOW_MS).sunset + 30 * 60_000);
+    expect(formatDate(state.snapshot.clock, 'yyyy-MM-dd HH:mm', LOCATION_TIME_ZONE)).toBe('2019-08-01 23:29');
+    expect(system.enabled(state)).not.toContain(night);
+    expect(system.run(state, motion).state.snapshot.mode).toBe('night');
+  });
+
+  it('gives the conflict of an app that acts only after dark, which the day\'s clock never reaches', () => {
+    const conflict = 'mode after-sunset=night over scene-button=away';
+    const full = check(sceneButton, afterSunset, { env: 'full' });
+    expect(conflicts(full)).toContain(conflict);
+    const found = full.conflicts.find((c) => conflicts({ ...full, conflicts: [c] })[0] === conflict)!;
+    expect(found.trace.events.map((e) => e.event)).toContain('night falls');
   });
 });

@@ -2,7 +2,7 @@
 // same options fires it.
 import { EXIT, exitCodesHelp, requireFile } from '../exit.js';
 import type { Command } from 'commander';
-import { buildPairEvents, referenceChoiceCount, type PairEvent } from '../../model/events.js';
+import { buildPairEvents, referenceChoiceCount, timePassingText, type PairEvent } from '../../model/events.js';
 import { DEFAULT_TRACKED, pairEnvironment } from '../../pipeline/explore-pair.js';
 import { formatLoadError, loadApp } from '../../pipeline/load.js';
 import { addEnvOption, requireEnvironment } from './env-arg.js';
@@ -11,7 +11,7 @@ import { addGroupOptions, groupAttributes } from './group-arg.js';
 function describe(e: PairEvent): string {
   const what = e.kind === 'schedule' ? `schedule ${e.handler}()`
     : e.kind === 'timer' ? `timer: a one-off timer of ${e.handler}() comes due (enabled while pending)`
-    : e.kind === 'time' ? `time: ${e.value} passes (once)`
+    : e.kind === 'time' ? `time: ${timePassingText(e.value)} (once; time passes only once)`
     : e.kind === 'endpoint' ? `endpoint: a client calls ${e.name}${e.value === '' ? '' : ` with ${e.value}`} (${e.handler}())`
     : `${e.kind === 'device' ? (e.capability ?? 'a device of no known capability') : e.kind}: ${e.name}=${e.value}`;
   return `${String(e.id).padStart(3)}  ${e.app}  ${what}${e.extra ? '  (extra: not in the reference list)' : ''}`;

@@ -195,4 +195,18 @@ describe('imports and classes', () => {
   it('skips a shebang line and comments', () => {
     expect(parseOk('#!/usr/bin/env groovy\n/* a\n b */ // c\nx()').body).toHaveLength(1);
   });
+
+  it('reads a package declaration before the first statement and drops it', () => {
+    expect(parseOk('package smartapps.someone\n/** doc */\ndefinition(name: "x")').body).toMatchObject([{ kind: 'ExpressionStatement' }]);
+    expect(parseOk('package a.b;definition(name: "x")').body).toHaveLength(1);
+  });
+
+  it('reads a synchronized block as its lock expression, then its statements', () => {
+    expect(statement('synchronized (this) {\n  n = n + 1\n  m()\n}')).toMatchObject({
+      kind: 'Block',
+      body: [{ kind: 'ExpressionStatement', expression: { kind: 'ThisExpr' } }, { kind: 'ExpressionStatement' }, { kind: 'ExpressionStatement' }],
+    });
+    // A method modifier stays a declaration's.
+    expect(statement('synchronized def g() { 5 }')).toMatchObject({ kind: 'MethodDecl', name: 'g' });
+  });
 });

@@ -184,12 +184,12 @@ export function minutesOfDay(ms: number, tz: string): number {
 }
 
 /**
- * Parses the time of day of a SmartThings time value: "15:00", "3:05 PM" or an ISO date-time
- * "2019-08-01T15:00:00.000-0400" (its local time part is used, as timeToday does).
+ * Parses the time of day of a SmartThings time value: "15:00", "13:30:00.000", "3:05 PM" or an ISO
+ * date-time "2019-08-01T15:00:00.000-0400" (its local time part is used, as timeToday does).
  */
 export function parseTimeOfDay(text: string): number {
   const iso = /T(\d{1,2}):(\d{2})/.exec(text);
-  const plain = /^\s*(\d{1,2}):(\d{2})(?::\d{2})?\s*([aApP][mM])?\s*$/.exec(text);
+  const plain = /^\s*(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d{1,3})?)?\s*([aApP][mM])?\s*$/.exec(text);
   const m = iso ?? plain;
   if (!m) throw new GroovyError('ParseException', `Unparseable time: "${text}"`);
   let hour = Number(m[1]);

@@ -178,6 +178,10 @@ def f() { [parent.label, app.parent.name, getParent().namespace, parent.getInsta
   it('gives a bad offset text the platform error', () => {
     expect(show('try { timeOffset("soon") } catch (IllegalArgumentException e) { "bad" }')).toBe('bad');
   });
+  it('reads an offset with its sign written out as a later time', () => {
+    expect(show('[timeOffset("+00:30"), timeOffset("00:30"), timeOffset("-01:15")]')).toBe('[1800000, 1800000, -4500000]');
+    expect(show('def s = getSunriseAndSunset(sunriseOffset: "+00:30"); s.sunrise.time - getSunriseAndSunset().sunrise.time')).toBe('1800000');
+  });
 });
 
 describe('subscription forms', () => {

@@ -452,6 +452,9 @@ describe('time', () => {
     expect(show('[now(), new Date().time, new Date().format("yyyy-MM-dd HH:mm", location.timeZone)]')).toBe('[1564694080896, 1564694080896, 2019-08-01 17:14]');
     expect(show('timeToday("15:00", location.timeZone).format("HH:mm", location.timeZone)')).toBe('15:00');
     expect(show('timeOfDayIsBetween("15:00", "18:00", new Date(), location.timeZone)')).toBe('true');
+    // Seconds and milliseconds as an enum of times of day writes them ("13:30:00.000").
+    expect(show('timeOfDayIsBetween("00:00:00.000", "17:00:00.000", new Date(), location.timeZone)')).toBe('false');
+    expect(show('timeToday("17:30:15.500", location.timeZone).format("HH:mm", location.timeZone)')).toBe('17:30');
   });
   it("moves a date by a day with Groovy's next() and previous() (sunrise-sunset's astroCheck: the next sunrise)", () => {
     expect(show('def s = getSunriseAndSunset(); [s.sunrise.before(new Date()), s.sunrise.next().time - s.sunrise.time, new Date(0).previous().time]')).toBe('[true, 86400000, -86400000]');

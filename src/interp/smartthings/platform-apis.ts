@@ -15,11 +15,11 @@ import { BuiltinObject, ClassRef, DeviceRef, type GMap, type Value } from '../va
 import { parseLanMessage, stringToMap } from './lan-message.js';
 import { mapOf, parentApp } from './objects.js';
 
-/** An offset as SmartThings writes it, `"-01:30"` or `"00:15"`, in milliseconds. */
+/** An offset as SmartThings writes it, `"-01:30"` or `"00:15"` (or `"+00:30"`, as apps write a later time), in milliseconds. */
 export function offsetMs(text: string): number {
-  const m = /^\s*(-?)(\d{1,2}):(\d{2})\s*$/.exec(text);
+  const m = /^\s*([-+]?)(\d{1,2}):(\d{2})\s*$/.exec(text);
   if (!m) throw new GroovyError('IllegalArgumentException', `bad offset ${text}`);
-  return (m[1] ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
 }
 
 /** `timeOffset(minutes)` or `timeOffset("-01:30")`: the offset in milliseconds. */

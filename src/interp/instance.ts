@@ -24,7 +24,7 @@ import type { AppCore } from './frame.js';
 import { callFunction, initFields, runTopLevel } from './interpreter.js';
 import { toStr } from './operators.js';
 import { tagContainer, type Owner } from './ownership.js';
-import { datesAsJson } from './java/json.js';
+import { asSavedJson, jsonCopy } from './java/json.js';
 import { BuiltinObject, GDate, isNumber, PlatformRecord, TrackedMap, type GMap, type Value } from './values.js';
 import type { Statement } from '../parser/ast.js';
 
@@ -171,12 +171,13 @@ export class AppInstance implements AppHandle, AppCore {
 
   /**
    * The end of the app's last execution in progress: SmartThings saves `state` as JSON, so a Date in
-   * it reads back in later executions as the text JsonOutput writes ("2019-08-01T21:14:40+0000").
-   * Only a value stored in this execution can hold a Date, so the key was written already.
+   * it reads back in later executions as the text JsonOutput writes ("2019-08-01T21:14:40+0000"),
+   * a map's number keys as text, a set as a list. Only a value stored in this execution can hold
+   * one, so the key was written already.
    */
   private saveState(): void {
     for (const [key, value] of this.data.state) {
-      const saved = datesAsJson(value);
+      const saved = asSavedJson(value);
       if (saved !== value) this.data.state.set(key, saved);
     }
   }
@@ -317,21 +318,30 @@ export class AppInstance implements AppHandle, AppCore {
     this.data.fields.set(name, value);
   }
 
+  /**
+   * A key of `state` is the value itself, changed in place where the app changes it; `atomicState`
+   * reads from its store each time, as JSON, so a read is a copy and changing it changes nothing
+   * stored (the platform's State guide: collections in Atomic State are read into a local
+   * variable, changed, and assigned back).
+   */
   storeGet(store: TrackedMap, key: Value): Value {
     const owner = this.owner(store.store, toStr(key));
     owner?.record('read', owner.location);
     const v = store.map.get(key) ?? null;
+    if (store.store === 'atomicState') return jsonCopy(v);
     if (owner) tagContainer(v, owner);
     return v;
   }
 
+  /** `atomicState` stores the JSON of the value at once: the app's later changes to it are not stored. */
   storePut(store: TrackedMap, key: Value, value: Value): void {
     if (value === null && this.nullIsMissing(store)) return this.storeRemove(store, key);
     checkShape(value);
+    const stored = store.store === 'atomicState' ? jsonCopy(value) : value;
     const owner = this.owner(store.store, toStr(key));
-    owner?.record(writeKind(store.map, key, value), owner.location);
-    if (owner) tagContainer(value, owner);
-    store.map.set(key, value);
+    owner?.record(writeKind(store.map, key, stored), owner.location);
+    if (owner) tagContainer(stored, owner);
+    store.map.set(key, stored);
   }
 
   /** Removes `key`; removing a key that is not there changes nothing and is a read. */

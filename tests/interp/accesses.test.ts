@@ -1,6 +1,7 @@
 // What the interpreter records as a write: a store that changes the state. Re-storing a value the
 // location already holds is recorded as a read (the model checker's independence relies on it).
 import { describe, expect, it } from 'vitest';
+import { toStr } from '../../src/interp/operators.js';
 import { homeFor } from './helpers.js';
 
 function accessesOf(body: string, extra = '') {
@@ -70,6 +71,28 @@ describe("state between executions, saved as the platform saves it (JSON)", () =
     const home = homeFor('def store() { state.at = new Date(1564686000000); state.list = [new Date(0), 1]; state.at.time }\ndef read() { [state.at, state.at.class.simpleName, state.list] }');
     expect(home.app.invoke('store', [])).toBe(1564686000000);
     expect(home.app.invoke('read', [])).toEqual(['2019-08-01T19:00:00+0000', 'String', ['1970-01-01T00:00:00+0000', 1]]);
+  });
+  it("gives a map's number keys back as text and a set as a list, as JSON does", () => {
+    const home = homeFor('def store() { state.levels = [:]; state.levels[1] = 50; state.ids = ["a", "a"] as Set; state.levels[1] }\ndef read() { [state.levels[1], state.levels["1"], state.ids.class.simpleName, state.ids + "a"] }');
+    expect(home.app.invoke('store', [])).toBe(50);
+    expect(toStr(home.app.invoke('read', []))).toBe('[null, 50, ArrayList, [a, a]]');
+  });
+  it("reads atomicState from its store each time: a collection changed in place is not stored, one assigned back is (the platform's State guide)", () => {
+    const home = homeFor(`def f() {
+  atomicState.myMap = [key1: "val1"]
+  atomicState.myMap.key1 = "lost"
+  atomicState.list = [1]
+  atomicState.list << 2
+  def temp = atomicState.myMap
+  temp.key2 = "val2"
+  def kept = atomicState.myMap.size()
+  atomicState.myMap = temp
+  temp.key3 = "after"
+  [kept, atomicState.myMap, atomicState.list, atomicState.myMap.is(atomicState.myMap)]
+}`);
+    expect(toStr(home.app.invoke('f', []))).toBe('[1, [key1:val1, key2:val2], [1], false]');
+    // state is the value itself: changed in place, it stays changed (the guide's "Working with collections").
+    expect(toStr(homeFor('def f() { state.m = [k1: "one"]; state.m.k1 = "UPDATED"; state.l = [1]; state.l << 2; [state.m, state.l] }').app.invoke('f', []))).toBe('[[k1:UPDATED], [1, 2]]');
   });
   it('stops an execution that leaves a cyclic list in state at the value budget, not in a crash, as copying the state would', () => {
     expect(() => homeFor('def f() { state.l = []; state.l << state.l; 1 }').app.invoke('f', [])).toThrow(/^budget exceeded: lists or maps nested more than \d+ levels deep/);

@@ -4,7 +4,7 @@ import { GROOVY_OBJECT_METHODS, NOT_FOUND, type MethodResult } from '../groovy-m
 import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import { noteMutation } from '../ownership.js';
-import { BuiltinObject, GClosure, GDate, isBigInteger, isNumber, type GMap, type Value } from '../values.js';
+import { BuiltinObject, GClosure, GDate, isBigInteger, isNumber, isSet, type GMap, type Value } from '../values.js';
 import { formatDate } from '../time.js';
 import { ValueWalk } from '../limits.js';
 import { GroovyMap } from '../groovy-map.js';
@@ -44,26 +44,38 @@ function jsonKey(k: Value): string {
 }
 
 /**
- * A value as it reads back from JSON where it held Dates: each Date (in lists and maps too) as the
- * text JsonOutput writes for it; the value itself, not a copy, when it holds none (the common case,
- * at the end of every execution). The walk bounds a cyclic list (`l << l`) as copying the state does.
+ * A value as it reads back from the JSON the platform saves `state` as: each Date (in lists and
+ * maps too) the text JsonOutput writes for it, a map's keys their text (`[1: "a"]` reads back as
+ * `["1": "a"]`), a set a list. The value itself, not a copy, when none of these is in it (the common
+ * case, at the end of every execution). The walk bounds a cyclic list (`l << l`) as copying the
+ * state does. Not done: a Double reads back as a BigDecimal, which the model's numbers print alike.
  */
-export function datesAsJson(v: Value): Value {
-  return holdsDate(v, new ValueWalk()) ? withDatesAsText(v, new ValueWalk()) : v;
+export function asSavedJson(v: Value): Value {
+  return changesInJson(v, new ValueWalk()) ? jsonCopy(v) : v;
 }
 
-function withDatesAsText(v: Value, walk: ValueWalk): Value {
+/** A new copy of a value as it reads back from JSON (`atomicState`'s reads and writes): lists and maps copied, whatever they hold. */
+export function jsonCopy(v: Value): Value {
+  return roundTrip(v, new ValueWalk());
+}
+
+function roundTrip(v: Value, walk: ValueWalk): Value {
   if (v instanceof GDate) return formatDate(v.time, JSON_DATE_FORMAT, 'UTC');
-  if (Array.isArray(v)) return walk.inside(v.length, () => v.map((x) => withDatesAsText(x, walk)));
-  if (v instanceof Map) return walk.inside(v.size, () => new GroovyMap([...v].map(([k, x]): [Value, Value] => [k, withDatesAsText(x, walk)])));
+  if (Array.isArray(v)) return walk.inside(v.length, () => v.map((x) => roundTrip(x, walk)));
+  if (v instanceof Map) return walk.inside(v.size, () => new GroovyMap([...v].map(([k, x]): [Value, Value] => [jsonKeyText(k), roundTrip(x, walk)])));
   return v;
 }
 
-function holdsDate(v: Value, walk: ValueWalk): boolean {
-  if (v instanceof GDate) return true;
-  if (Array.isArray(v)) return walk.inside(v.length, () => v.some((x) => holdsDate(x, walk)));
-  if (v instanceof Map) return walk.inside(v.size, () => [...v.values()].some((x) => holdsDate(x, walk)));
+function changesInJson(v: Value, walk: ValueWalk): boolean {
+  if (v instanceof GDate || isSet(v)) return true;
+  if (Array.isArray(v)) return walk.inside(v.length, () => v.some((x) => changesInJson(x, walk)));
+  if (v instanceof Map) return walk.inside(v.size, () => [...v].some(([k, x]) => (k !== null && typeof k !== 'string') || changesInJson(x, walk)));
   return false;
+}
+
+/** A key's text as JsonOutput writes it (a null key stays: JsonOutput's refusal is `toJson`'s). */
+function jsonKeyText(k: Value): Value {
+  return k === null ? null : toStr(k);
 }
 
 /** Methods of a `new JsonSlurper()`. */

@@ -13,6 +13,7 @@
 // computed key of a store, an entry of a map the app keeps). Syntactic: a time kept another way (passed to a method that stores its parameter,
 // appended with `<<`) is not seen, and that app keeps the reference's constant clock.
 import type { AppIR } from '../ir/ir.js';
+import { SCHEDULING_FUNCTIONS } from '../devices/smartapp-api.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
 import { liveParts } from './relevance.js';
@@ -31,16 +32,72 @@ const SUN_FUNCTIONS: ReadonlySet<string> = new Set(['getSunriseAndSunset', 'time
 const SUN_ATTRIBUTES: ReadonlySet<string> = new Set(['sunriseTime', 'sunsetTime']);
 
 /**
- * Whether the app compares the time of day with the sun (the full environment's nightfall,
- * model/home.ts): it reads a time of the sun (`getSunriseAndSunset()`, the location's
- * `sunsetTime`) or compares times of day (`timeOfDayIsBetween`), and reads the clock otherwise
- * (`now()`, `new Date()`, an event's date): what it compares the sun with. Such an app
- * may act only after sunset, which the day's clock never reaches. Syntactic: an app that only logs
- * the sun's times has the event too.
+ * Whether the app acts or not by the time of day, against the sun (the full environment's
+ * nightfall, model/home.ts): it reads a time of the sun (`getSunriseAndSunset()`, the location's
+ * `sunsetTime`) or compares times of day (`timeOfDayIsBetween`), and a condition on the clock
+ * (`now()`, `new Date()`, an event's date, a local variable holding one) decides whether a call or
+ * a `return` runs: `if (now() > sunset.time) lights.on()` (a call that only logs or sets a timer
+ * does not count: the timer's method runs either way). Such an app may act only after sunset,
+ * which the day's clock never reaches. An app whose conditions on the clock only pick a value
+ * (circadian-daylight's colour temperature) has no nightfall: night changes what it writes, not
+ * whether, and the event would double an already large search for nothing a conflict needs.
+ * Syntactic: a condition in another method than the clock read it compares (a time kept in state)
+ * counts where the clock is read in the condition's method.
  */
 export function readsTimeOfDay(app: AppIR): boolean {
-  const anywhere = (test: (node: ast.Node) => boolean) => app.methods.some((m) => containsNode(m.decl, test));
-  return anywhere(isSunRead) && anywhere((n) => isClockRead(n) && !isSunRead(n));
+  if (!app.methods.some((m) => containsNode(m.decl, isSunRead))) return false;
+  const clockMethods = methodsReadingClock(app);
+  return app.methods.some((m) => guardsOnTheClock(m.decl, clockMethods));
+}
+
+/**
+ * Whether an `if` of the method tests the clock and guards a call or a `return`. The test reads
+ * the clock itself, through a local variable assigned a clock read, or by calling a method of the
+ * app that reads it (`if (enabled())`, `if (sunOk)` through `getSunOk()`); a local assigned such a
+ * method's result is a value, not a condition (`def ct = getCT()`).
+ */
+function guardsOnTheClock(method: ast.MethodDecl, clockMethods: ReadonlySet<string>): boolean {
+  const locals = new Set<string>(method.params.map((p) => p.name));
+  const clockLocals = new Set<string>();
+  const readsClock = (e: ast.Node) => containsNode(e, (n) => (isClockRead(n) && !isSunRead(n)) || isSunComparison(n) || (n.kind === 'Identifier' && clockLocals.has(n.name)));
+  const callsClock = (e: ast.Node) => containsNode(e, (n) => isCallOf(n, clockMethods) || (n.kind === 'Identifier' && !locals.has(n.name) && isGetterOf(n, clockMethods)));
+  let guards = false;
+  walk(method, (node) => {
+    if (guards) return;
+    if (node.kind === 'VarDeclarator') {
+      locals.add(node.name);
+      if (node.init && readsClock(node.init)) clockLocals.add(node.name);
+    } else if (node.kind === 'If' && (readsClock(node.test) || callsClock(node.test))) {
+      guards = acts(node.consequent) || (node.alternate !== undefined && acts(node.alternate));
+    }
+  });
+  return guards;
+}
+
+/** A bare name read through a getter of one of `methods` (`if (sunOk)` calls `getSunOk()`). */
+function isGetterOf(node: ast.Node, methods: ReadonlySet<string>): boolean {
+  return node.kind === 'Identifier' && methods.has(`get${node.name.charAt(0).toUpperCase()}${node.name.slice(1)}`);
+}
+
+/** `timeOfDayIsBetween(...)`: a comparison with the clock whatever its arguments. */
+function isSunComparison(node: ast.Node): boolean {
+  return node.kind === 'MethodCall' && node.receiver === null && node.method === 'timeOfDayIsBetween';
+}
+
+/**
+ * Whether a branch does something beyond computing values and timers: a call other than logging or
+ * setting a timer (whose method runs in any case, at another time), or a `return`.
+ */
+function acts(branch: ast.Statement): boolean {
+  return containsNode(branch, (n) => n.kind === 'Return' || (n.kind === 'MethodCall' && !isLogging(n) && !isScheduling(n)));
+}
+
+function isLogging(call: ast.MethodCall): boolean {
+  return call.receiver?.kind === 'Identifier' && call.receiver.name === 'log';
+}
+
+function isScheduling(call: ast.MethodCall): boolean {
+  return call.receiver === null && typeof call.method === 'string' && SCHEDULING_FUNCTIONS.has(call.method);
 }
 
 /** Readers of an attribute's current value by name (`location.currentValue("sunsetTime")`). */

@@ -22,6 +22,12 @@ export const SMARTAPP_API: ReadonlySet<string> = new Set([
   'ifSet', 'ifUnset', 'mappings', 'path', 'definition',
 ]);
 
+/** The API's functions that set or cancel a timer: a call of one changes when the app runs, not the home. */
+export const SCHEDULING_FUNCTIONS: ReadonlySet<string> = new Set([
+  'runIn', 'runOnce', 'runDaily', 'schedule', 'unschedule', 'runEvery1Minute', 'runEvery5Minutes', 'runEvery10Minutes',
+  'runEvery15Minutes', 'runEvery30Minutes', 'runEvery1Hour', 'runEvery3Hours',
+]);
+
 /** The platform's asynchronous HTTP API (`include 'asynchttp_v1'`) and its requests, one per HTTP verb. */
 export const ASYNC_HTTP_API = 'asynchttp_v1';
 export const ASYNC_HTTP_VERBS: ReadonlySet<string> = new Set(['get', 'post', 'put', 'delete', 'head']);

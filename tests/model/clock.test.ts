@@ -144,9 +144,15 @@ describe('night falls', () => {
     expect(compares('if (now() > getSunriseAndSunset().sunset.time) m.off()')).toBe(true);
     expect(compares('if (new Date() > Date.parse("yyyy-MM-dd\'T\'HH:mm:ss.SSS\'Z\'", location.currentValue("sunsetTime"))) m.off()')).toBe(true);
     expect(compares('if (timeOfDayIsBetween("18:00", "23:00", new Date(), location.timeZone)) m.off()')).toBe(true);
+    // Through a method of the app that reads the clock, called or read as a property (`sunOk` is `getSunOk()`).
+    expect(compares('if (sunOk) m.off()\n}\nprivate getSunOk() { def s = getSunriseAndSunset(); now() > s.sunset.time')).toBe(true);
     // The sun alone (a schedule at sunset) or the clock alone has nothing night changes.
     expect(compares('runOnce(getSunriseAndSunset().sunset, "later")')).toBe(false);
     expect(compares('subscribe(location, "sunsetTime", later)\n state.t = now()')).toBe(false);
+    // Nor a condition on the clock that only picks a value or a timer's time: night changes what the app writes, not whether.
+    expect(compares('def level = 50\n if (now() > getSunriseAndSunset().sunset.time) { level = 10 }\n m.off()')).toBe(false);
+    expect(compares('def t = new Date(now() + 900000)\n if (t.time < getSunriseAndSunset().sunset.time) { runOnce(t, "later") }')).toBe(false);
+    expect(compares('def ct = getCT()\n if (ct != 2700) m.off()\n}\nprivate getCT() { now() > getSunriseAndSunset().sunset.time ? 2700 : 6500')).toBe(false);
     expect(eventNamed(pair(afterSunset, 'full'), 'night falls')).toBeDefined();
     expect(eventNamed(pair(afterSunset, 'reference'), 'night falls')).toBeUndefined();
     expect(eventNamed(pair(fixture('night-after-quiet'), 'full'), 'night falls')).toBeUndefined();

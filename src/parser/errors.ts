@@ -38,7 +38,7 @@ const GROUPS: Array<{ name: string; marker: string; members: string[]; implies: 
   {
     name: 'an expression',
     marker: 'number',
-    members: ['an expression', 'identifier', 'number', 'string', 'slashy string', '"!" or "~"', ...quoted(['(', '[', '{', '+', '-', '++', '--', '*', '*:', 'new'])],
+    members: ['an expression', 'identifier', 'number', 'string', 'slashy string', 'dollar-slashy string', '"!" or "~"', ...quoted(['(', '[', '{', '+', '-', '++', '--', '*', '*:', 'new'])],
     implies: ['a type'],
   },
   {

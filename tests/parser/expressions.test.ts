@@ -127,6 +127,11 @@ describe('strings and GStrings', () => {
     expect(expr('/^$prefix\\d+$/')).toMatchObject({ kind: 'GString', strings: ['^', '\\d+$'], values: [{ name: 'prefix' }] });
   });
 
+  it('reads a dollar-slashy string over lines, with $$ and $/ as escapes', () => {
+    expect(expr('$/a\n$$b $/ "c" ${d}/$')).toMatchObject({ kind: 'GString', strings: ['a\n$b / "c" ', ''], values: [{ name: 'd' }] });
+    expect(expr('$/plain/$')).toMatchObject({ kind: 'StringLiteral', value: 'plain' });
+  });
+
   it('reads a slashy string that opens with a space as a statement of its own, and still divides after a name', () => {
     // Light-Dark (a community app): a note written as a string inside an if block.
     const program = parseOk('def f(x) {\n\tif (x) {\n\t\t/ Prevent false positives, trip twice /\n\t\tx = 1\n\t}\n}');

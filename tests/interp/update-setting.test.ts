@@ -62,6 +62,15 @@ describe('a setting the app updates', () => {
     expect(home.app.invoke('lightNow', [])).toBeNull();
   });
 
+  it('holds nothing once the app deletes it (`app.deleteSetting(name)`), where only that call names an update', () => {
+    const home = homeFor(`preferences { section("s") { input "light", "capability.switch" } }
+def drop() { app.deleteSetting("light") }
+def lightNow() { [light == null, settings.light == null] }`);
+    expect(home.app.invoke('lightNow', [])).toEqual([false, false]);
+    home.app.invoke('drop', []);
+    expect(home.app.invoke('lightNow', [])).toEqual([true, true]);
+  });
+
   it('is restored from a snapshot taken before the update', () => {
     const home = homeFor(APP);
     const before = home.snapshot();

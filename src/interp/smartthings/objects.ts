@@ -152,6 +152,16 @@ function updateSetting(ctx: RuntimeContext, args: Value[]): null {
   return null;
 }
 
+/**
+ * `app.deleteSetting(name)`: the setting holds nothing from now on, as one a person cleared (used by
+ * SmartThings apps to drop a device selection; the platform's guides do not list it).
+ */
+function deleteSetting(ctx: RuntimeContext, args: Value[]): null {
+  if (args.length !== 1) throw missingMethod('deleteSetting', 'app');
+  ctx.updateSetting(toStr(args[0]), null);
+  return null;
+}
+
 /** Names that resolve to the platform's objects when no variable, field or input has them. */
 export function globalObject(name: string): Value | undefined {
   if (name === 'location') return LOCATION;
@@ -296,6 +306,7 @@ export function globalObjectMethod(ctx: RuntimeContext, o: BuiltinObject, name: 
     case 'app':
       if (name === 'updateLabel') return null;
       if (name === 'updateSetting') return updateSetting(ctx, args);
+      if (name === 'deleteSetting') return deleteSetting(ctx, args);
       // InstalledSmartApp.currentState(attribute): the latest AppState of an attribute of the app,
       // set by the app's own events (`sendEvent(name: "error", ...)` without a device). Those are
       // recorded and change nothing (platform-apis.ts), so no attribute of the app has a state.

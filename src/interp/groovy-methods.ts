@@ -295,9 +295,23 @@ export function castValue(v: Value, typeName: string): MethodResult {
     case 'Date':
       if (v instanceof GDate) return v;
       throw new GroovyError('GroovyCastException', `Cannot cast ${toStr(v)} to Date`);
+    case 'char':
+    case 'Character':
+      return charOf(v);
     default:
       return NOT_FOUND;
   }
+}
+
+/**
+ * `(char) 0x64`, `65 as char`, `"A" as char`: a char is a String of one character in the model (as a
+ * GString is a String), which prints, interpolates and compares with text as Java's char does;
+ * arithmetic on it is a String's (where Java widens it to an int).
+ */
+function charOf(v: Value): string {
+  if (isNumber(v)) return String.fromCharCode(num.toInt(v) & 0xffff);
+  if (typeof v === 'string' && v.length === 1) return v;
+  throw new GroovyError('GroovyCastException', `Cannot cast object '${toStr(v)}' with class '${className(v)}' to class 'char'`);
 }
 
 /** The value of `Integer.parseInt`-like static helpers where the receiver is a class name. */

@@ -30,11 +30,22 @@ export function initFields(app: AppCore, decls: readonly ast.VarDecl[]): void {
   const frame: Frame = { app, scope: new Scope(null) };
   for (const decl of decls) {
     located(app, decl, () => {
-      for (const d of decl.declarations) app.fieldPut(d.name, d.init ? evalExpr(frame, d.init) : null);
+      for (const d of decl.declarations) {
+        const value = d.init ? evalExpr(frame, d.init) : null;
+        if (!PLATFORM_STORES.has(d.name)) app.fieldPut(d.name, value);
+      }
       return null;
     });
   }
 }
+
+/**
+ * The platform's stores, which a top-level declaration of the same name (`def state = []`) does
+ * not hide. In Groovy a top-level `def` is a local variable of the script's body, which methods
+ * never see; the model keeps the others as fields, as the reference does (docs/interpreter.md),
+ * but one named as a store would hide that store from every method, which Groovy never does.
+ */
+const PLATFORM_STORES: ReadonlySet<string> = new Set(['state', 'atomicState', 'settings']);
 
 /** Runs a top-level statement of the script (`preferences { ... }` during lowering). */
 export function runTopLevel(app: AppCore, stmt: ast.Statement): Value {

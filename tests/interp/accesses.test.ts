@@ -94,6 +94,10 @@ describe("state between executions, saved as the platform saves it (JSON)", () =
     // state is the value itself: changed in place, it stays changed (the guide's "Working with collections").
     expect(toStr(homeFor('def f() { state.m = [k1: "one"]; state.m.k1 = "UPDATED"; state.l = [1]; state.l << 2; [state.m, state.l] }').app.invoke('f', []))).toBe('[[k1:UPDATED], [1, 2]]');
   });
+  it("is not hidden by a top-level declaration of the same name, which Groovy keeps inside the script's body", () => {
+    const home = homeFor('def state = []\ndef count = 1\ndef f() { state.mode = "off"; [state.mode, count] }');
+    expect(toStr(home.app.invoke('f', []))).toBe('[off, 1]');
+  });
   it('stops an execution that leaves a cyclic list in state at the value budget, not in a crash, as copying the state would', () => {
     expect(() => homeFor('def f() { state.l = []; state.l << state.l; 1 }').app.invoke('f', [])).toThrow(/^budget exceeded: lists or maps nested more than \d+ levels deep/);
   });

@@ -335,8 +335,8 @@ export interface Closure extends NodeBase {
 }
 
 /**
- * `a.b`, `a?.b`, `a*.b`, `a."$x"`, `a.@b`. `property` is a string for a plain name and an
- * expression (StringLiteral or GString) for a quoted, dynamic name.
+ * `a.b`, `a?.b`, `a*.b`, `a."$x"`, `a.(x)`, `a.@b`. `property` is a string for a plain name and an
+ * expression (StringLiteral or GString, or any expression in parentheses) for a dynamic name.
  */
 export interface PropertyAccess extends NodeBase {
   kind: 'PropertyAccess';

@@ -127,6 +127,11 @@ describe('strings and GStrings', () => {
     expect(expr('/^$prefix\\d+$/')).toMatchObject({ kind: 'GString', strings: ['^', '\\d+$'], values: [{ name: 'prefix' }] });
   });
 
+  it('reads a parenthesised expression as a dynamic member name: obj.("$m")()', () => {
+    expect(expr('target.("${command}")()')).toMatchObject({ kind: 'MethodCall', receiver: { name: 'target' }, method: { kind: 'GString' } });
+    expect(expr('m.(key)')).toMatchObject({ kind: 'PropertyAccess', property: { kind: 'Identifier', name: 'key' } });
+  });
+
   it('reads a dollar-slashy string over lines, with $$ and $/ as escapes', () => {
     expect(expr('$/a\n$$b $/ "c" ${d}/$')).toMatchObject({ kind: 'GString', strings: ['a\n$b / "c" ', ''], values: [{ name: 'd' }] });
     expect(expr('$/plain/$')).toMatchObject({ kind: 'StringLiteral', value: 'plain' });

@@ -141,6 +141,8 @@ function mapKey(frame: Frame, en: ast.MapEntry): Value {
   return evalExpr(frame, k);
 }
 
+const INT_MAX = 2 ** 31 - 1;
+
 function materialiseRange(from: Value, to: Value, exclusive: boolean): Value[] {
   if (typeof from === 'string' && typeof to === 'string' && from.length === 1 && to.length === 1) {
     return materialiseRange(from.charCodeAt(0), to.charCodeAt(0), exclusive).map((c) => String.fromCharCode(c as number));
@@ -150,6 +152,8 @@ function materialiseRange(from: Value, to: Value, exclusive: boolean): Value[] {
   const dir = b >= a ? 1 : -1;
   const end = exclusive ? b - dir : b;
   const length = (end - a) * dir + 1;
+  // Groovy's IntRange refuses more elements than an int counts (`Integer.MIN_VALUE..20`): the app's error, not the model's limit.
+  if (length > INT_MAX) throw new GroovyError('IllegalArgumentException', `A range must have no more than ${INT_MAX} elements but attempted ${length} elements`);
   if (length > MAX_RANGE) throw new BudgetError(`range ${a}..${b} too large`);
   return Array.from({ length: Math.max(0, length) }, (_, i) => a + i * dir);
 }

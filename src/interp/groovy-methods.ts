@@ -252,7 +252,7 @@ function castTypeOf(cls: ClassRef): CastType {
 /** `x as T` and `(T) x` for the types apps cast to, arrays aside. Returns NOT_FOUND for other types. */
 export function castValue(v: Value, typeName: string): MethodResult {
   const simple = simpleClassName(typeName);
-  if (v === null) return simple === 'boolean' ? false : null;
+  if (v === null) return nullCast(simple);
   switch (simple) {
     case 'Integer':
     case 'int':
@@ -301,6 +301,19 @@ export function castValue(v: Value, typeName: string): MethodResult {
     default:
       return NOT_FOUND;
   }
+}
+
+/** The primitive types a null cannot be cast to (`(long) null` and `null as int` fail; `(boolean) null` is false). */
+const NUMERIC_PRIMITIVES: Readonly<Record<string, string>> = {
+  int: 'Integer', long: 'Long', short: 'Short', byte: 'Byte', double: 'Double', float: 'Float', char: 'Character',
+};
+
+/** `(T) null`, `null as T`: null for any class, false for boolean, Groovy's GroovyCastException for a numeric primitive. */
+function nullCast(simple: string): Value {
+  if (simple === 'boolean') return false;
+  const boxed = NUMERIC_PRIMITIVES[simple];
+  if (boxed === undefined) return null;
+  throw new GroovyError('GroovyCastException', `Cannot cast object 'null' with class 'null' to class '${simple}'. Try 'java.lang.${boxed}' instead`);
 }
 
 /**

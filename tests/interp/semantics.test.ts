@@ -447,6 +447,18 @@ describe('classes named in full', () => {
   });
 });
 
+describe('casts of null and ranges too large for an int, as Groovy', () => {
+  it('refuses null to a numeric primitive, gives false for boolean and null for a class (checked against Groovy 3.0.9)', () => {
+    expect(() => run('(long) null')).toThrow(/GroovyCastException/);
+    expect(() => run('null as int')).toThrow(/GroovyCastException/);
+    expect(show('[(boolean) null, (Integer) null, null as String]')).toBe('[false, null, null]');
+    expect(show('try { new Date((long) state.missing) } catch (org.codehaus.groovy.runtime.typehandling.GroovyCastException e) { "cast" }')).toBe('cast');
+  });
+  it("makes a range of more elements than an int counts the app's IllegalArgumentException, not the model's budget", () => {
+    expect(show('try { switch (5) { case Integer.MIN_VALUE..20: "low" } } catch (IllegalArgumentException e) { "iae" }')).toBe('iae');
+  });
+});
+
 describe('time', () => {
   it('uses the constant clock and the location time zone', () => {
     expect(show('[now(), new Date().time, new Date().format("yyyy-MM-dd HH:mm", location.timeZone)]')).toBe('[1564694080896, 1564694080896, 2019-08-01 17:14]');

@@ -18,8 +18,10 @@ List<Class> extensionClasses = []
 for (String name : extensionClassNames) {
   try { extensionClasses.add(getClass().getClassLoader().loadClass(name)) } catch (Throwable e) { System.err.println("not in this Groovy: " + name) }
 }
-// The interpreter's list stands for a range too (`(1..10).step(3)`), and its map for a HashMap.
-def receivers = [List: [ArrayList, IntRange, ObjectRange], Map: [LinkedHashMap, HashMap], Integer: [Integer], BigDecimal: [BigDecimal], Double: [Double], Boolean: [Boolean]]
+// The interpreter's list stands for a range too (`(1..10).step(3)`), and its map for a HashMap; its
+// arrays are the arrays apps get (`split`'s String[], a byte[], `new int[n]`), its sets Java's.
+def receivers = [List: [ArrayList, IntRange, ObjectRange], Map: [LinkedHashMap, HashMap], Integer: [Integer], BigDecimal: [BigDecimal], Double: [Double], Boolean: [Boolean],
+  Array: [String[], byte[], int[], Object[]], Set: [LinkedHashSet, HashSet]]
 def lines = []
 receivers.each { String key, List<Class> classes ->
   def names = new TreeSet<String>()

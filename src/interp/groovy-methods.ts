@@ -160,12 +160,15 @@ export function misspelledMethod(self: Value, name: string): boolean {
 
 /**
  * The complete list of method names (gdk/java-method-names.ts) that answers for this value: a
- * list (or range) or a map the app built, a number, a boolean. Not a String (the platform may add
- * to it as it adds `toSystemDate`), a set, an array, a list holding devices (a device may have a
- * custom command) or any platform object.
+ * list (or range), a set, an array (any of a String[]'s, a byte[]'s, an int[]'s or an Object[]'s)
+ * or a map the app built, a number, a boolean. Not a String (the platform may add to it as it adds
+ * `toSystemDate`), a list holding devices (a device may have a custom command) or any platform object.
  */
 function methodNamesOf(self: Value): ReadonlySet<string> | undefined {
-  if (Array.isArray(self)) return self.some((e) => e instanceof DeviceRef) || isSet(self) || isJavaArray(self) ? undefined : JAVA_METHOD_NAMES.List;
+  if (Array.isArray(self)) {
+    if (self.some((e) => e instanceof DeviceRef)) return undefined;
+    return JAVA_METHOD_NAMES[isSet(self) ? 'Set' : isJavaArray(self) ? 'Array' : 'List'];
+  }
   if (self instanceof GroovyMap) return JAVA_METHOD_NAMES.Map;
   if (typeof self === 'boolean') return JAVA_METHOD_NAMES.Boolean;
   if (isNumber(self)) return JAVA_METHOD_NAMES[typeof self === 'number' ? 'Integer' : self instanceof Decimal ? 'BigDecimal' : 'Double'];

@@ -164,6 +164,8 @@ describe("Groovy's own errors where the model knows the method or property canno
     expect(show(`[{ [1].values() }, { ["a"].getDisplayName() }, { [a: 1].frobnicate() }, { 5.frobnicate() }, { 1.5.frobnicate() }, { true.frobnicate() }].${caught}`)).toBe(
       '[missing, missing, missing, missing, missing, missing]',
     );
+    // An array's and a set's names too (thirteenth census sample: `segmentWriteKey.bytes.endoceBase64()`).
+    expect(show(`[{ "ab".bytes.endoceBase64() }, { "a,b".split(",").frobnicate() }, { (["a"] as Set).frobnicate() }].${caught}`)).toBe('[missing, missing, missing]');
     expect(() => run('[1, 2].colect { it }')).toThrow(/MissingMethodException: No signature of method: ArrayList.colect\(\) is applicable. Possible solutions: collect\(\)/);
     // A method Groovy has that the model does not, a Grails codec, a list of devices (which may have custom commands): still the model's gap.
     expect(() => run('(1..10).step(3)')).toThrow(/unsupported: method step\(\)/);

@@ -14,6 +14,7 @@
 // appended with `<<`) is not seen, and that app keeps the reference's constant clock.
 import type { AppIR } from '../ir/ir.js';
 import { SCHEDULING_FUNCTIONS } from '../devices/smartapp-api.js';
+import { getterOf } from '../parser/accessors.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
 import { liveParts } from './relevance.js';
@@ -76,7 +77,7 @@ function guardsOnTheClock(method: ast.MethodDecl, clockMethods: ReadonlySet<stri
 
 /** A bare name read through a getter of one of `methods` (`if (sunOk)` calls `getSunOk()`). */
 function isGetterOf(node: ast.Node, methods: ReadonlySet<string>): boolean {
-  return node.kind === 'Identifier' && methods.has(`get${node.name.charAt(0).toUpperCase()}${node.name.slice(1)}`);
+  return node.kind === 'Identifier' && methods.has(getterOf(node.name));
 }
 
 /** `timeOfDayIsBetween(...)`: a comparison with the clock whatever its arguments. */

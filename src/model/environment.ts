@@ -84,9 +84,10 @@ export interface Environment {
    */
   timePasses?: boolean;
   /**
-   * Night falls: once, as an event of its own, for a pair where an app compares the time of day
-   * with the sun (model/home.ts, `passTime`); the clock moves to half an hour after the day's
-   * sunset. Time passes once in all: a day, or to the night. The reference's clock stands still.
+   * Night falls: once, as an event of its own, for a pair where an app acts or not by the time of
+   * day against the sun (analysis/clock-reads.ts, `readsTimeOfDay`; model/home.ts, `passTime`);
+   * the clock moves to half an hour after the day's sunset. Time passes once in all: a day, or
+   * to the night. The reference's clock stands still.
    */
   nightFalls?: boolean;
   /**

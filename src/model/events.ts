@@ -7,7 +7,7 @@
 // environment appends, as extras too, the sensor attributes an app reads that no subscription fires,
 // one event per one-off timer method, which runs the timer when it comes due (due-timers.ts), and
 // one where a day passes, for a pair where an app keeps a time it read, and one where night falls,
-// for a pair where an app compares the time of day with the sun (home.ts, `passTime`).
+// for a pair where an app acts or not by the time of day against the sun (home.ts, `passTime`).
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
 import { observedAttributes, readAttributes } from '../analysis/attribute-reads.js';
 import { comparisons, type Comparison } from '../analysis/thresholds.js';

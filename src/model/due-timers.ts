@@ -14,6 +14,10 @@
 // the app's own next event never cancels its pending timer (a motion that would call off a pending
 // "lights off" comes after it), as in the reference.
 //
+// A periodic timer (`schedule`, `runEvery*`, `runDaily`) is a schedule event of the pair already
+// (events.ts), which can come at any time; here it no longer also runs inside the call that sets
+// it, which the platform never does (a daily `schedule` runs at its time of day).
+//
 // For the model checker's independence relation, setting or cancelling a timer writes its event's
 // enablement location (check/locations.ts), even when nothing changes, and so does running it; an
 // app's handler run reads its timers (`<app>.timer.*`), whose state decides what runs first.
@@ -55,12 +59,19 @@ export class DueTimers {
     dispatcher.beforeHandler = (app) => this.dueBefore(app);
   }
 
-  /** From now on the timers of these events wait, pending, until their event runs them. */
-  delay(events: readonly DueTimerEvent[]): void {
+  /** Per app id, the methods of its periodic timers that an event of the pair runs (`schedule` events). */
+  private readonly periodicEvents = new Map<string, Set<string>>();
+
+  /**
+   * From now on the one-off timers of these events wait, pending, until their event runs them, and
+   * a periodic timer with a `schedule` event runs only when that event comes, not when it is set.
+   */
+  delay(events: readonly DueTimerEvent[], periodic: readonly DueTimerEvent[]): void {
     for (const e of events) {
       const methods = this.eventOf.get(e.app) ?? new Map<string, number>();
       this.eventOf.set(e.app, methods.set(e.handler, e.id));
     }
+    for (const e of periodic) this.periodicEvents.set(e.app, (this.periodicEvents.get(e.app) ?? new Set()).add(e.handler));
   }
 
   /**
@@ -68,6 +79,11 @@ export class DueTimers {
    * method; false (nothing done) for a timer that runs at once: a periodic one, or one without an event.
    */
   set(appId: string, timer: TimerRequest): boolean {
+    if (!ONE_OFF_TIMERS.has(timer.kind) && this.periodicEvents.get(appId)?.has(timer.handler)) {
+      const { dispatcher } = this;
+      if (dispatcher.detailed) dispatcher.records.push({ kind: 'timer', depth: dispatcher.depth, app: appId, appName: this.world.appName(appId), api: timer.api, handler: timer.handler, fired: false, timing: 'set' });
+      return true;
+    }
     const event = this.eventOf.get(appId)?.get(timer.handler);
     if (event === undefined || !ONE_OFF_TIMERS.has(timer.kind)) return false;
     const { dispatcher, world } = this;

@@ -64,7 +64,9 @@ export interface Environment {
   outsideWorld?: boolean;
   /**
    * A one-off timer (`runIn`, `runOnce`) whose method the app names comes due later, as an event of
-   * its own that other events can come before (due-timers.ts), instead of running at once.
+   * its own that other events can come before (due-timers.ts), instead of running at once; a
+   * periodic timer (`schedule`, `runEvery*`, `runDaily`) with a schedule event runs only when that
+   * event comes, not also inside the call that sets it.
    */
   delayedTimers?: boolean;
   /**

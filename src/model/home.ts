@@ -63,6 +63,8 @@ export class Home {
   private readonly handOperated: boolean;
   /** Apps start with the state their preferences pages stored (Environment.configuredPages). */
   private readonly configuredPages: boolean;
+  /** Timers wait for their events (the full environment's `delayedTimers`; `delayTimers`). */
+  private readonly delayedTimers: boolean;
 
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
     const list = Array.isArray(irs) ? irs : [irs as AppIR];
@@ -76,6 +78,7 @@ export class Home {
     const environment = options.environment ?? REFERENCE_ENVIRONMENT;
     this.handOperated = environment.handOperated ?? false;
     this.configuredPages = environment.configuredPages ?? false;
+    this.delayedTimers = environment.delayedTimers ?? false;
     this.events.tracksPersons = environment.personsChoice ?? false;
     for (const ir of list) for (const input of ir.inputs) if (input.capability !== undefined) this.world.deviceFor(input.capability);
     const budget = new Budget();
@@ -131,12 +134,16 @@ export class Home {
   }
 
   /**
-   * From now on the one-off timers of these events are pending until their event runs them (the
-   * full environment's pair events, events.ts); the others, and every timer of a home not told
-   * any, run at once as in the reference.
+   * From now on the timers of these events wait for them (the full environment's pair events,
+   * events.ts): a one-off timer with a `timer` event is pending until that event runs it, and a
+   * periodic timer with a `schedule` event runs only when that event comes, not when it is set.
+   * The others, and every timer of a home whose environment does not delay timers, run at once as
+   * in the reference.
    */
-  delayTimers(events: readonly DueTimerEvent[]): void {
-    this.timers.delay(events);
+  delayTimers(events: readonly PairEvent[]): void {
+    if (!this.delayedTimers) return;
+    const timerOf = (e: PairEvent): DueTimerEvent => ({ id: e.id, app: e.app, handler: e.handler ?? '' });
+    this.timers.delay(events.filter((e) => e.kind === 'timer').map(timerOf), events.filter((e) => e.kind === 'schedule').map(timerOf));
   }
 
   /** From now on time can pass (a pair event of the full environment, events.ts): the apps' reads of the clock are accesses. */

@@ -108,7 +108,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
       // The home writes an event's enablement location by its id: it must be the checker's number.
       if (e.id !== i) throw new Error(`pair event ${i} is numbered ${e.id}: the event list must be numbered in order`);
     });
-    this.home.delayTimers(events.filter((e) => e.kind === 'timer').map((e) => ({ id: e.id, app: e.app, handler: e.handler ?? '' })));
+    this.home.delayTimers(events);
     this.timeEvents = events.flatMap((e) => (e.kind === 'time' ? [e.id] : []));
     if (this.timeEvents.length > 0) this.home.letTimePass();
     this.home.load();

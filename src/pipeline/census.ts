@@ -84,7 +84,7 @@ function ownEvents(app: LoadedApp, env: Environment): PairEvent[] {
 function runConfiguration(app: LoadedApp, init: boolean, environment: Environment, events: readonly PairEvent[], census: AppCensus): void {
   const home = new Home(app.ir, { init, environment });
   home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
-  home.delayTimers(events.flatMap((e) => (e.kind === 'timer' ? [{ id: e.id, app: e.app, handler: e.handler ?? '' }] : [])));
+  home.delayTimers(events);
   if (events.some((e) => e.kind === 'time')) home.letTimePass();
   if (!attempt(home, census, 'installed', () => home.install())) return;
   const installed: HomeSnapshot = home.snapshot();

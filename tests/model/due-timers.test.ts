@@ -126,6 +126,24 @@ describe('a one-off timer in the reference environment', () => {
   });
 });
 
+describe('a periodic timer', () => {
+  const MORNING = 'App1 timer lightOn()';
+
+  it('in the full environment runs only when its event comes, not when it is set (installing leaves the light off)', () => {
+    const { system, eventNamed, initial } = pair('light-on-every-morning', 'light-off-later', 'full');
+    expect(light(initial)).toBe('off');
+    const morning = system.execute(initial, eventNamed(MORNING));
+    expect(morning.info!.writes.map((w) => `${w.app}:${w.attribute}=${w.value}`)).toEqual(['App1:switch=on']);
+    expect(light(morning.state)).toBe('on');
+  });
+
+  it('in the reference environment also runs at once when it is set (reference §2.5): installing turns the light on', () => {
+    const { system, initial } = pair('light-on-every-morning', 'light-off-later', 'reference');
+    expect(Array.from({ length: system.eventCount }, (_, i) => system.describeEvent(i))).toContain(MORNING);
+    expect(light(initial)).toBe('on');
+  });
+});
+
 describe.skipIf(!HAVE_CORPUS)('timers that come due later on the study\'s apps', () => {
   // smart-auto-lock-unlock locks a closed door minutes after it closes (lines 122-123, 135-136);
   // lock-it-at-a-specific-time locks at its time. Only when the minutes between exist can lock-it's

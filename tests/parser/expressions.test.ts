@@ -144,6 +144,13 @@ describe('strings and GStrings', () => {
     expect(show(expr('a / b / c'))).toBe('((a / b) / c)');
   });
 
+  it('reads a pattern whose slashy string opens with a space, `~/ on \\d+/`, and still divides by a spaced operand', () => {
+    expect(expr('name.minus(~/ on \\d+/)')).toMatchObject({
+      kind: 'MethodCall', method: 'minus', args: [{ kind: 'Unary', operator: '~', argument: { kind: 'StringLiteral', value: ' on \\d+' } }],
+    });
+    expect(show(expr('a / ~b'))).toBe('(a / (~b))');
+  });
+
   it('keeps a closure inside ${}', () => {
     expect(expr('"${list.collect { it.name }}"')).toMatchObject({
       kind: 'GString',

@@ -157,6 +157,21 @@ describe('lowering snippets', () => {
     expect(r.app.inputs.map((i) => `${i.name}:${i.type}:${i.page}`)).toEqual(['zipcode:number:auth', 'lights:capability.switch:devices']);
   });
 
+  it("keeps a child app whose page fails on its parent's answer, with the inputs declared before and a warning; any other app fails", () => {
+    // The parent's code is not in the model: `parent.colors()` answers null, so `.name` fails.
+    const page = [
+      'preferences { page name: "main"\n page name: "more" }',
+      'def main() { dynamicPage(name: "main", nextPage: "more") { section { input "lights", "capability.switch"\n input "color", "enum", options: parent.colors().name } } }',
+      'def more() { dynamicPage(name: "more") { section { input "level", "number" } } }',
+    ].join('\n');
+    const child = lowerSource(`definition(name: "Child", namespace: "ns", parent: "ns:Parent")\n${page}`, 'child.groovy');
+    if (!child.ok) throw new Error(child.error.message);
+    expect(child.app.inputs.map((i) => i.name)).toEqual(['lights', 'level']);
+    expect(child.app.warnings.map((w) => [w.message, w.location.line])).toEqual([["page main: NullPointerException: Cannot get property 'name' on null object", 5]]);
+    const standalone = lowerSource(`definition(name: "Alone", namespace: "ns")\n${page}`, 'alone.groovy');
+    expect(standalone.ok ? 'lowered' : standalone.error).toMatchObject({ kind: 'app-error', line: 5 });
+  });
+
   it('reports a parse error with its position', () => {
     const r = lowerSource('def f( {', 'bad.groovy');
     expect(r.ok).toBe(false);

@@ -46,6 +46,14 @@ interface PreferencesRun {
   /** The app method that renders a page, by page name, where it is not the page's name (`page(name: "auth", content: "authPage")`). */
   pageMethods: Map<string, string>;
   /**
+   * A child app's (its definition names a parent): its pages are opened from its parent, whose
+   * answers the model does not know (`parent.STColors().name`), so a page of it that fails is a
+   * warning, as a page reached by a link is, not the app's end.
+   */
+  childApp: boolean;
+  /** Pages that failed and cost the inputs they would declare. */
+  warnings: LowerWarning[];
+  /**
    * The value a person gave an input (`configuredState`), undefined for one they were never shown;
    * without it, inputs hold the Extractor's values (`preferencesValue`).
    */
@@ -154,12 +162,32 @@ function queuePageWithParams(run: PreferencesRun, ctx: RuntimeContext, name: str
 /** Runs a page: its closure, or the app method that renders it (pageMethod) with the params it is opened with. */
 function visitPage(run: PreferencesRun, ctx: RuntimeContext, name: string | undefined, body: GClosure | null, params: GMap | null = null): void {
   if (name && params === null) run.visitedPages.add(name);
-  const outer = run.page;
-  run.page = name ?? outer;
-  if (body) runClosure(body);
-  // A page method taking `params` opened without them (declared, or reached by `nextPage`) gets an empty map.
-  else if (name && ctx.hasMethod(pageMethod(run, name))) ctx.app.invoke(pageMethod(run, name), [params ?? new GroovyMap()]);
-  run.page = outer;
+  const [outerPage, outerSection] = [run.page, run.section];
+  run.page = name ?? outerPage;
+  try {
+    if (body) runClosure(body);
+    // A page method taking `params` opened without them (declared, or reached by `nextPage`) gets an empty map.
+    else if (name && ctx.hasMethod(pageMethod(run, name))) ctx.app.invoke(pageMethod(run, name), [params ?? new GroovyMap()]);
+  } finally {
+    [run.page, run.section] = [outerPage, outerSection];
+  }
+}
+
+/** Records a page's failure as a warning (once per message); anything but the app's own error is rethrown. */
+function pageFailed(run: PreferencesRun, file: string, page: string | undefined, e: unknown): void {
+  if (!(e instanceof InterpError)) throw e;
+  const message = page === undefined ? `preferences: ${e.detail}` : `page ${page}: ${e.detail}`;
+  if (!run.warnings.some((w) => w.message === message)) run.warnings.push({ message, location: { file, line: e.at?.line ?? 0, column: e.at?.column ?? 0 } });
+}
+
+/** Runs `body`, a page or a `preferences` statement: for a child app a failure is a warning (PreferencesRun.childApp). */
+function asChildPage(run: PreferencesRun, file: string, page: string | undefined, body: () => void): void {
+  if (!run.childApp) return body();
+  try {
+    body();
+  } catch (e) {
+    pageFailed(run, file, page, e);
+  }
 }
 
 function pageStub(run: PreferencesRun): BuiltinFunction {
@@ -177,7 +205,7 @@ function pageStub(run: PreferencesRun): BuiltinFunction {
       queuePage(run, ctx, name);
       return null;
     }
-    visitPage(run, ctx, name, body);
+    asChildPage(run, ctx.app.file, name, () => visitPage(run, ctx, name, body));
     return null;
   };
 }
@@ -275,13 +303,14 @@ function preferencesHost(): Host {
  * returns its inputs in declaration order. Throws the interpreter's positioned errors.
  */
 function runPreferences(ir: AppIR, preferences: readonly Statement[]): { inputs: InputIR[]; warnings: LowerWarning[] } {
-  const run = newRun();
-  const warnings = runPages(ir, preferences, run, preferencesInstance(ir, run));
-  return { inputs: run.inputs, warnings };
+  const run = newRun(ir);
+  runPages(ir, preferences, run, preferencesInstance(ir, run));
+  return { inputs: run.inputs, warnings: run.warnings };
 }
 
-function newRun(setting?: PreferencesRun['setting']): PreferencesRun {
-  return { inputs: [], page: undefined, section: undefined, opening: undefined, visitedPages: new Set(), paramsVisits: new Map(), pendingPages: [], pageMethods: new Map(), setting };
+function newRun(ir: AppIR, setting?: PreferencesRun['setting']): PreferencesRun {
+  const childApp = ir.metadata.parent !== undefined;
+  return { inputs: [], page: undefined, section: undefined, opening: undefined, visitedPages: new Set(), paramsVisits: new Map(), pendingPages: [], pageMethods: new Map(), setting, childApp, warnings: [] };
 }
 
 /** An instance of the app whose DSL functions record into `run`, in a world where nothing has effects. */
@@ -293,12 +322,12 @@ function preferencesInstance(ir: AppIR, run: PreferencesRun): AppInstance {
 
 /**
  * Runs the `preferences` statements, then every page they and their links lead to; a page that
- * fails is a warning. Throws the interpreter's positioned errors of the statements themselves.
+ * fails is a warning (`run.warnings`). Throws the interpreter's positioned errors of the statements
+ * themselves, but for a child app's.
  */
-function runPages(ir: AppIR, preferences: readonly Statement[], run: PreferencesRun, app: AppInstance): LowerWarning[] {
-  for (const stmt of preferences) app.runTopLevel(stmt);
+function runPages(ir: AppIR, preferences: readonly Statement[], run: PreferencesRun, app: AppInstance): void {
+  for (const stmt of preferences) asChildPage(run, ir.file, undefined, () => app.runTopLevel(stmt));
   const ctx: RuntimeContext = app;
-  const warnings: LowerWarning[] = [];
   while (run.pendingPages.length) {
     const visit = run.pendingPages.shift()!;
     // A declared page waits for the links with params still to follow, which may open it with them.
@@ -313,12 +342,9 @@ function runPages(ir: AppIR, preferences: readonly Statement[], run: Preferences
     } catch (e) {
       // A page only reachable through href may expect state set after installation (a history
       // page): its failure costs the inputs it would declare, not the whole app.
-      if (!(e instanceof InterpError)) throw e;
-      const message = `page ${visit.name}: ${e.detail}`;
-      if (!warnings.some((w) => w.message === message)) warnings.push({ message, location: { file: ir.file, line: e.at?.line ?? 0, column: e.at?.column ?? 0 } });
+      pageFailed(run, ir.file, visit.name, e);
     }
   }
-  return warnings;
 }
 
 /** The stores a person configuring an app leaves behind (`configuredState`). */
@@ -332,7 +358,7 @@ export type ConfiguredState = Pick<AppSnapshot, 'state' | 'atomicState'>;
  * the run with what was stored before it, as a page that fails leaves the person's earlier pages.
  */
 export function configuredState(ir: AppIR, setting: (name: string) => Value | undefined): ConfiguredState {
-  const run = newRun(setting);
+  const run = newRun(ir, setting);
   const app = preferencesInstance(ir, run);
   try {
     runPages(ir, ir.preferences, run, app);

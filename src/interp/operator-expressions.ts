@@ -8,6 +8,7 @@ import { addToSet, equals } from './equality.js';
 import { compare, isCase, minus, plus, times, toStr, truthy } from './operators.js';
 import { noteMutation } from './ownership.js';
 import { appendTo } from './java/string-builder.js';
+import { pattern } from './java/pattern.js';
 import { GMapEntry, GStringBuilder, TrackedMap, className, isNumber, isSet, type Value } from './values.js';
 import { callClosure, recurse, unsupported, type Frame, type Ref } from './frame.js';
 import { assignName, getAt, getProperty, propertyName, putAt, readWholeStore, resolveName, setProperty } from './properties.js';
@@ -122,8 +123,8 @@ export function evalUnary(frame: Frame, e: ast.Unary): Value {
     case '+':
       return asNum(v, 'unary +');
     case '~':
-      // `~/re/` builds a Pattern; patterns are kept as their source string.
-      return typeof v === 'string' ? v : ~num.toInt(asNum(v, '~'));
+      // `~/re/` builds a Pattern (java/pattern.ts).
+      return typeof v === 'string' ? pattern(v) : ~num.toInt(asNum(v, '~'));
   }
 }
 

@@ -26,11 +26,13 @@ import {
   className,
   isBigInteger,
   isNumber,
+  isPattern,
   isSet,
   markSet,
   type Value,
 } from './values.js';
 import { GroovyMap } from './groovy-map.js';
+import { regexMatches, regexReplace } from './gdk/regex.js';
 
 /** Groovy truth. */
 export function truthy(v: Value): boolean {
@@ -116,7 +118,7 @@ function printed(v: Value, walk: ValueWalk): string {
   if (v instanceof GRandom) return `java.util.Random@${v.seed.toString(16)}`;
   if (v instanceof GStringBuilder) return v.text;
   if (v instanceof GDuration) return durationText(v);
-  if (v instanceof BuiltinObject) return v.kind === 'timeZone' || v.kind === 'hub' || v.kind === 'jsonBuilder' || v.kind === 'roundingMode' || v.kind === 'bigInteger' || v.kind === 'locale' ? v.id : v.kind;
+  if (v instanceof BuiltinObject) return v.kind === 'timeZone' || v.kind === 'hub' || v.kind === 'jsonBuilder' || v.kind === 'roundingMode' || v.kind === 'bigInteger' || v.kind === 'locale' || v.kind === 'pattern' ? v.id : v.kind;
   return String(v);
 }
 
@@ -171,6 +173,8 @@ export function minus(a: Value, b: Value): Value {
     const kept = a.filter((x) => !removed.some((r) => equals(x, r)));
     return isSet(a) ? markSet(kept) : kept;
   }
+  // String.minus(Pattern) removes the first match.
+  if (typeof a === 'string' && isPattern(b)) return regexReplace(a, b.id, '', false);
   if (typeof a === 'string') {
     const s = toStr(b);
     const i = a.indexOf(s);
@@ -210,6 +214,8 @@ export function isCase(caseValue: Value, x: Value, call: (c: GClosure, args: Val
   if (caseValue instanceof TrackedMap) return caseValue.map.has(x) && truthy(caseValue.map.get(x) ?? null);
   if (caseValue instanceof GClosure) return truthy(call(caseValue, [x]));
   if (caseValue instanceof ClassRef) return instanceOf(x, caseValue.name);
+  // Pattern.isCase: the value's text matches the whole pattern.
+  if (isPattern(caseValue)) return x !== null && regexMatches(toStr(x), caseValue.id);
   // String.isCase compares with the switch value's toString: `case "5":` matches 5.
   if (typeof caseValue === 'string') return x !== null && caseValue === toStr(x);
   return equals(caseValue, x);

@@ -8,7 +8,6 @@ import { isCase, toStr, truthy } from './operators.js';
 import { asJavaArray, Double, GException, TrackedMap, isJavaArray, isNumber, type Value } from './values.js';
 import { callClosure, enterNode, locatedError, recurse, Scope, Signal, step, unsupported, type Completion, type Frame } from './frame.js';
 import { readWholeStore } from './properties.js';
-import { regexMatches } from './gdk/regex.js';
 
 // ---------------------------------------------------------------------------------------------
 // Statements
@@ -174,14 +173,9 @@ function execSwitch(frame: Frame, s: ast.Switch): Completion {
   return null;
 }
 
-/**
- * A case label against the switch value. Patterns are strings here (`~"re"` evaluates to its
- * text), so a `case ~/re/:` label is matched as Pattern.isCase does: the whole text of the value.
- */
+/** A case label against the switch value, as the label's isCase (a `case ~/re/:` matches the whole text of the value). */
 function caseMatches(frame: Frame, test: ast.Expression, v: Value): boolean {
-  const label = recurse.evalExpr(frame, test);
-  if (test.kind === 'Unary' && test.operator === '~' && typeof label === 'string') return v !== null && regexMatches(toStr(v), label);
-  return isCase(label, v, callClosure);
+  return isCase(recurse.evalExpr(frame, test), v, callClosure);
 }
 
 /** A catch clause catches its classes and their subclasses; one without a type (`catch (e)`) any Exception. */

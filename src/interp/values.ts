@@ -186,7 +186,7 @@ export class GEvent {
   ) {}
 }
 
-export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'jsonOutput' | 'jsonBuilder' | 'dateFormat' | 'decimalFormat' | 'hubAction' | 'calendar' | 'hub' | 'asynchttp_v1' | 'duration' | 'parentApp' | 'roundingMode' | 'secretKey' | 'mac' | 'messageDigest' | 'bigInteger' | 'locale';
+export type BuiltinKind = 'this' | 'location' | 'app' | 'log' | 'helloHome' | 'timeZone' | 'jsonSlurper' | 'jsonOutput' | 'jsonBuilder' | 'dateFormat' | 'decimalFormat' | 'hubAction' | 'calendar' | 'hub' | 'asynchttp_v1' | 'duration' | 'parentApp' | 'roundingMode' | 'secretKey' | 'mac' | 'messageDigest' | 'bigInteger' | 'locale' | 'pattern';
 
 /**
  * The runtime objects an app sees: `this`, `location`, `app`, `log`, `location.helloHome`, a time
@@ -205,6 +205,11 @@ export class BuiltinObject {
     public timeZone = '',
     public millis = 0,
   ) {}
+}
+
+/** A java.util.regex.Pattern (`~/re/`; java/pattern.ts): its `id` is its source. */
+export function isPattern(v: Value): v is BuiltinObject {
+  return v instanceof BuiltinObject && v.kind === 'pattern';
 }
 
 const MUTABLE_KINDS: ReadonlySet<BuiltinKind> = new Set(['calendar', 'dateFormat', 'jsonBuilder', 'mac', 'messageDigest']);

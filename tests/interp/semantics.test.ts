@@ -497,6 +497,11 @@ describe('values of statements and expressions the corpus relies on', () => {
   it('matches case ~/re/ labels against the whole value', () => {
     expect(show('def n = \'{"buttonNumber":2}\'; def r = "none"; switch (n) { case ~/.*1.*/: r = "one"; break; case ~/.*2.*/: r = "two"; break }; r')).toBe('two');
   });
+  it('keeps ~/re/ a Pattern: minus removes the first match, in and grep match the whole text, its text is its source (checked against Groovy 3.0.9)', () => {
+    expect(show('["x on 12".minus(~/ on \\d+/), "a1b2" - ~/\\d/, "a1b2" - "\\d"]')).toBe('[x, ab2, a1b2]');
+    expect(show('[["a1", "b", "c2"].grep(~/.\\d/), "a1" in ~/.\\d/, "a12" in ~/.\\d/, null in ~/x/]')).toBe('[[a1, c2], true, false, false]');
+    expect(show('def p = ~/a+/; [p.pattern(), "$p", "aa" ==~ p, "xaay".replaceAll(p, "-"), p.split("baac")]')).toBe('[a+, a+, true, x-y, [b, c]]');
+  });
   it("gives a switch that ends a method the value Groovy's ReturnAdder gives it (checked against Groovy 3.0.9)", () => {
     expect(show('def sw = "on"; switch (sw) { case "on": "ON"; break; default: "other" }')).toBe('ON');
     expect(show('def sw = "x"; switch (sw) { case "on": "ON"; break; default: "other" }')).toBe('other');

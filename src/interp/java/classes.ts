@@ -20,6 +20,7 @@ import { formatJava } from './formatter.js';
 import { fullClassName, simpleClassName } from './known-classes.js';
 import { legacyDateParse } from './legacy-date-parse.js';
 import { localeConstant, localeStatic } from './locale.js';
+import { patternMethod } from './pattern.js';
 import { bigDecimalConstant, mathConstant, mathStatic, roundingModeConstant } from './math.js';
 import { newStringBuilder } from './string-builder.js';
 import { bufferOf } from '../gdk/support.js';
@@ -296,6 +297,7 @@ export function javaMethod(self: Value, name: string, args: Value[], n: GMap | n
     if (self.kind === 'mac') return macMethod(self, name, args);
     if (self.kind === 'messageDigest') return digestMethod(self, name, args);
     if (self.kind === 'bigInteger') return bigIntegerMethod(self, name, args);
+    if (self.kind === 'pattern') return patternMethod(self, name, args);
   }
   return NOT_FOUND;
 }

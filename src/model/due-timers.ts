@@ -75,23 +75,23 @@ export class DueTimers {
   }
 
   /**
-   * Sets a one-off timer that comes due later, replacing the app's pending timer of the same
-   * method; false (nothing done) for a timer that runs at once: a periodic one, or one without an event.
+   * Sets a timer that waits for its event: a one-off timer comes due later, replacing the app's
+   * pending timer of the same method; a periodic one runs only as its schedule event, so setting it
+   * runs nothing. False (nothing done) for a timer that runs at once: one without an event.
    */
   set(appId: string, timer: TimerRequest): boolean {
-    if (!ONE_OFF_TIMERS.has(timer.kind) && this.periodicEvents.get(appId)?.has(timer.handler)) {
-      const { dispatcher } = this;
-      if (dispatcher.detailed) dispatcher.records.push({ kind: 'timer', depth: dispatcher.depth, app: appId, appName: this.world.appName(appId), api: timer.api, handler: timer.handler, fired: false, timing: 'set' });
-      return true;
-    }
-    const event = this.eventOf.get(appId)?.get(timer.handler);
-    if (event === undefined || !ONE_OFF_TIMERS.has(timer.kind)) return false;
     const { dispatcher, world } = this;
-    const pending = { app: world.instance(appId), handler: timer.handler, api: timer.api, data: timer.data, event };
-    // In a canonical order (app, then method), not the order set: equal sets of timers are one state.
-    world.pendingTimers = [...this.without(appId, timer.handler), pending]
-      .sort((a, b) => (a.app.id === b.app.id ? (a.handler < b.handler ? -1 : 1) : a.app.id < b.app.id ? -1 : 1));
-    dispatcher.access('write', enablementLocation(event));
+    if (ONE_OFF_TIMERS.has(timer.kind)) {
+      const event = this.eventOf.get(appId)?.get(timer.handler);
+      if (event === undefined) return false;
+      const pending = { app: world.instance(appId), handler: timer.handler, api: timer.api, data: timer.data, event };
+      // In a canonical order (app, then method), not the order set: equal sets of timers are one state.
+      world.pendingTimers = [...this.without(appId, timer.handler), pending]
+        .sort((a, b) => (a.app.id === b.app.id ? (a.handler < b.handler ? -1 : 1) : a.app.id < b.app.id ? -1 : 1));
+      dispatcher.access('write', enablementLocation(event));
+    } else if (!this.periodicEvents.get(appId)?.has(timer.handler)) {
+      return false;
+    }
     if (dispatcher.detailed) dispatcher.records.push({ kind: 'timer', depth: dispatcher.depth, app: appId, appName: this.world.appName(appId), api: timer.api, handler: timer.handler, fired: false, timing: 'set' });
     return true;
   }

@@ -63,7 +63,7 @@ export class Home {
   private readonly handOperated: boolean;
   /** Apps start with the state their preferences pages stored (Environment.configuredPages). */
   private readonly configuredPages: boolean;
-  /** Timers wait for their events (the full environment's `delayedTimers`; `delayTimers`). */
+  /** Timers wait for their events (the full environment's `delayedTimers`; `expectEvents`). */
   private readonly delayedTimers: boolean;
 
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
@@ -134,21 +134,17 @@ export class Home {
   }
 
   /**
-   * From now on the timers of these events wait for them (the full environment's pair events,
-   * events.ts): a one-off timer with a `timer` event is pending until that event runs it, and a
-   * periodic timer with a `schedule` event runs only when that event comes, not when it is set.
-   * The others, and every timer of a home whose environment does not delay timers, run at once as
-   * in the reference.
+   * The pair events the home will be fired from now on (events.ts). Where the environment delays
+   * timers, those of these events wait for them: a one-off timer with a `timer` event is pending
+   * until that event runs it, and a periodic timer with a `schedule` event runs only when that
+   * event comes, not when it is set; the others, and every timer of the reference, run at once.
+   * With a `time` event time can pass: the apps' reads of the clock are accesses.
    */
-  delayTimers(events: readonly PairEvent[]): void {
+  expectEvents(events: readonly PairEvent[]): void {
+    if (events.some((e) => e.kind === 'time')) this.world.clockAdvances = true;
     if (!this.delayedTimers) return;
     const timerOf = (e: PairEvent): DueTimerEvent => ({ id: e.id, app: e.app, handler: e.handler ?? '' });
     this.timers.delay(events.filter((e) => e.kind === 'timer').map(timerOf), events.filter((e) => e.kind === 'schedule').map(timerOf));
-  }
-
-  /** From now on time can pass (a pair event of the full environment, events.ts): the apps' reads of the clock are accesses. */
-  letTimePass(): void {
-    this.world.clockAdvances = true;
   }
 
   /** Creates the devices of these capabilities now, so that the set of devices never changes later. */

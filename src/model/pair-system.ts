@@ -81,7 +81,6 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   private readonly infos = new TrieNode<PairTransitionInfo>();
   /** The events enabled with no timer pending. */
   private readonly alwaysEnabled: readonly number[];
-  /** The event of time passing, if the pair has one. */
   /** The events where time passes (a day, or until night): enabled until the clock has moved. */
   private readonly timeEvents: readonly number[];
   /** The enabled events of each set of pending timers (a shared snapshot part): [0] where time cannot pass, [1] where it can. */
@@ -108,9 +107,8 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
       // The home writes an event's enablement location by its id: it must be the checker's number.
       if (e.id !== i) throw new Error(`pair event ${i} is numbered ${e.id}: the event list must be numbered in order`);
     });
-    this.home.delayTimers(events);
+    this.home.expectEvents(events);
     this.timeEvents = events.flatMap((e) => (e.kind === 'time' ? [e.id] : []));
-    if (this.timeEvents.length > 0) this.home.letTimePass();
     this.home.load();
     this.loaded = this.home.snapshot();
     // An event on a silent attribute (live-attributes.ts) leads back to its state: it is never fired.

@@ -84,8 +84,7 @@ function ownEvents(app: LoadedApp, env: Environment): PairEvent[] {
 function runConfiguration(app: LoadedApp, init: boolean, environment: Environment, events: readonly PairEvent[], census: AppCensus): void {
   const home = new Home(app.ir, { init, environment });
   home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
-  home.delayTimers(events);
-  if (events.some((e) => e.kind === 'time')) home.letTimePass();
+  home.expectEvents(events);
   if (!attempt(home, census, 'installed', () => home.install())) return;
   const installed: HomeSnapshot = home.snapshot();
   for (const event of events) {

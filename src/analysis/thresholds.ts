@@ -2,11 +2,11 @@
 // the thresholds where a numeric sensor's value changes what the app does. The full environment
 // (src/model/events.ts) fires numeric events on each side of them. Static and approximate: every
 // number literal that is a direct operand of a relational operator in a method, and the app's
-// numeric setting where one reaches such an operator, with the attributes whose values can reach
+// numeric settings that reach such an operator, with the attributes whose values can reach
 // that comparison.
 //
 // Where a value comes from is value-sources.ts's analysis; a comparison with a side it does not
-// know splits every attribute the app observes, with the app's numeric setting among its numbers,
+// know splits every attribute the app observes, with every numeric setting among its numbers,
 // as every comparison did before the analysis: it only ever narrows where it knows.
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
@@ -16,8 +16,8 @@ import { union, ValueSources } from './value-sources.js';
 
 const RELATIONAL = new Set<ast.BinaryOperator>(['<', '<=', '>', '>=', '<=>']);
 
-/** A number an app compares against: a literal, or the app's numeric setting. */
-export type ComparedNumber = number | 'setting';
+/** A number an app compares against: a literal, or one of the app's numeric settings (by input name). */
+export type ComparedNumber = number | { setting: string };
 
 /** One relational comparison: its numbers, and the attributes whose values reach it (`any`: not known). */
 export interface Comparison {
@@ -38,7 +38,7 @@ function comparisonsOf(ir: AppIR): Comparison[] {
       const sides = values.sourcesOf(node.left, decl);
       union(sides, values.sourcesOf(node.right, decl));
       const numbers: ComparedNumber[] = [node.left, node.right].flatMap((side) => literalNumber(side) ?? []);
-      if (sides.setting || (sides.unknown && values.numberSettings.size > 0)) numbers.push('setting');
+      for (const setting of sides.unknown ? values.numberSettings : sides.settings) numbers.push({ setting });
       if (numbers.length > 0) found.push({ numbers, attributes: sides.unknown ? 'any' : sides.attributes });
     });
   }

@@ -21,6 +21,7 @@ import { walkApp } from './app-roots.js';
 import { READ_METHODS, subscriptionHandlers } from './attribute-reads.js';
 import { storeReferenced } from './store-references.js';
 import { parameterFor } from '../parser/params.js';
+import { NUMBER_INPUT_TYPES } from '../devices/input-defaults.js';
 
 const ARITHMETIC = new Set<ast.BinaryOperator>(['+', '-', '*', '/', '%', '**']);
 /** Methods and properties that give their receiver's value in another type (or a State's value). */
@@ -36,7 +37,6 @@ const EVENT_METADATA: ReadonlySet<string> = new Set([
   'date', 'dateValue', 'isoDate', 'name', 'displayName', 'descriptionText', 'description', 'unit', 'source', 'id', 'deviceId',
   'locationId', 'installedSmartAppId', 'isStateChange', 'physical', 'digital', 'device',
 ]);
-const NUMBER_INPUTS: ReadonlySet<string> = new Set(['number', 'decimal']);
 /**
  * Calls whose result is a time or a count, never a device attribute's value: the clock and the
  * platform's time helpers (`timeToday(setting).time`), and a collection's or a text's size.
@@ -47,29 +47,30 @@ const TIME_CLASSES: ReadonlySet<string> = new Set(['Date', 'java.util.Date', 'Gr
 
 /** Where a value may come from. */
 export interface Sources {
-  setting: boolean;
+  /** The numeric settings (input names) it may be. */
+  settings: Set<string>;
   attributes: Set<string>;
   unknown: boolean;
 }
 
-const none = (): Sources => ({ setting: false, attributes: new Set(), unknown: false });
+const none = (): Sources => ({ settings: new Set(), attributes: new Set(), unknown: false });
 const unknown = (): Sources => ({ ...none(), unknown: true });
 
 /** Adds `from` to `into`; whether anything grew. */
 export function union(into: Sources, from: Sources): boolean {
   const before = size(into);
   for (const a of from.attributes) into.attributes.add(a);
-  into.setting ||= from.setting;
+  for (const name of from.settings) into.settings.add(name);
   into.unknown ||= from.unknown;
   return size(into) !== before;
 }
 
 function copy(s: Sources): Sources {
-  return { ...s, attributes: new Set(s.attributes) };
+  return { ...s, settings: new Set(s.settings), attributes: new Set(s.attributes) };
 }
 
 function size(s: Sources): number {
-  return s.attributes.size + (s.setting ? 1 : 0) + (s.unknown ? 1 : 0);
+  return s.attributes.size + s.settings.size + (s.unknown ? 1 : 0);
 }
 
 /** Adds `value` to the sources kept under `name` (a local, a store field, a method's result); whether anything grew. */
@@ -102,7 +103,7 @@ export class ValueSources {
   private readonly locals = new Map<ast.MethodDecl, Map<string, Sources>>();
 
   constructor(private readonly ir: AppIR) {
-    const isNumber = (i: InputIR) => NUMBER_INPUTS.has(i.type);
+    const isNumber = (i: InputIR) => NUMBER_INPUT_TYPES.has(i.type);
     this.numberSettings = new Set(ir.inputs.filter(isNumber).map((i) => i.name));
     this.otherSettings = new Set(ir.inputs.filter((i) => !isNumber(i) && i.capability === undefined).map((i) => i.name));
     const subscriptions = subscriptionHandlers(ir);
@@ -296,7 +297,7 @@ export class ValueSources {
   private identifier(name: string, decl: ast.MethodDecl): Sources {
     const local = this.locals.get(decl)!.get(name);
     if (local) return copy(local);
-    if (this.numberSettings.has(name)) return { ...none(), setting: true };
+    if (this.numberSettings.has(name)) return { ...none(), settings: new Set([name]) };
     if (this.otherSettings.has(name)) return none();
     return unknown();
   }

@@ -31,6 +31,9 @@ export const NETWORK_TEXT_SETTINGS: readonly { readonly asks: RegExp; readonly v
 /** A title naming a URL: no network text setting's form. */
 export const URL_TEXT = /\bur[il]\b|https?:/i;
 
+/** Input types a person enters a number into. */
+export const NUMBER_INPUT_TYPES: ReadonlySet<string> = new Set(['number', 'decimal']);
+
 /** Input types whose value is a constant, with that constant. */
 export const INPUT_CONSTANTS: Readonly<Record<string, PlainValue>> = {
   number: 50,
@@ -64,11 +67,11 @@ export const FULL_PAIR_MODES: Readonly<Record<'App1' | 'App2', readonly string[]
 };
 
 /**
- * The full environment's numeric settings of App2 (App1 keeps the reference's 50): two people
- * configure a setpoint, level or threshold differently, so that two apps setting the same
- * attribute from their settings can disagree.
+ * How far the full environment's numeric settings of App2 lie from App1's (the reference's 50
+ * becomes 70): two people configure a setpoint, level or threshold differently, so that two apps
+ * setting the same attribute from their settings can disagree.
  */
-export const SECOND_APP_NUMBER = 70;
+export const SECOND_APP_NUMBER_SHIFT = 20;
 
 /**
  * The full environment's boolean settings on a page opened with params (a scene's "light on?"), by

@@ -38,6 +38,8 @@ export interface InputIR {
   /** Enum options as evaluated (a map option `[key: label]` stays a Map); undefined when none. */
   options?: unknown[];
   defaultValue?: unknown;
+  /** The values a person may enter, as declared (`"1..60"`, `"*..0"`); undefined when none. */
+  range?: string;
   page?: string;
   section?: string;
   /**

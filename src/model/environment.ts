@@ -6,7 +6,8 @@
 // - `full` (the default): a real home. Every value of a subscribed sensor attribute arrives (both
 //   directions of a binary sensor even when one value is subscribed); numeric attributes also get
 //   values on each side of every constant and numeric setting the two apps compare against; the two
-//   apps' `mode` and number settings differ, as two people would configure them; the location has
+//   apps' `mode` and number settings differ, as two people would configure them (a number starting
+//   from its declared default, inside its declared range); the location has
 //   the modes the apps name besides the reference's three; every periodic
 //   timer fires, also one set inside a condition (the reference's scan sees only a `schedule` that
 //   opens `installed()`/`initialize()`); a sensor attribute an app only reads (a door contact
@@ -20,7 +21,7 @@
 //   type the model lacks holds a device that takes every command. The reference's
 //   manual-action rule (§4.4) is kept in both; in `full`, what a person's later direct action
 //   sets off may also override what an earlier one set off (a person's later choice).
-import { FULL_PAIR_MODES, INPUT_CONSTANTS, NETWORK_TEXT_SETTINGS, PER_OPENING_BOOLEANS, PLATFORM_TIME_SETTING, REFERENCE_PAIR_MODES, SECOND_APP_NUMBER, TEXT_INPUT_TYPES, URL_TEXT } from '../devices/input-defaults.js';
+import { FULL_PAIR_MODES, INPUT_CONSTANTS, NETWORK_TEXT_SETTINGS, PER_OPENING_BOOLEANS, PLATFORM_TIME_SETTING, REFERENCE_PAIR_MODES, NUMBER_INPUT_TYPES, SECOND_APP_NUMBER_SHIFT, TEXT_INPUT_TYPES, URL_TEXT } from '../devices/input-defaults.js';
 import { optionValue } from '../interp/input-bindings.js';
 import type { Value } from '../interp/values.js';
 import { capabilityOf, commandSetStates } from '../devices/capabilities.js';
@@ -36,8 +37,17 @@ export interface Environment {
   name: EnvironmentName;
   /** Give the two apps' `mode` inputs different values (per position among their mode inputs). */
   pairModes?: Readonly<Record<'App1' | 'App2', readonly (string | null)[]>>;
-  /** App2's `number` and `decimal` inputs (App1 keeps the reference's constant). */
-  secondAppNumber?: number;
+  /**
+   * How far App2's `number` and `decimal` settings lie from App1's, inside the setting's declared
+   * range (undefined: the same value for both, the reference's constant).
+   */
+  secondAppNumberShift?: number;
+  /**
+   * A number setting holds its declared `defaultValue` where that is a number inside its range, as
+   * a person who leaves it leaves it (a humidity fan's "on at 70, off at 65"); the reference binds
+   * 50 to every number input, so an app's lower and upper bounds coincide.
+   */
+  numbersAsLeft?: boolean;
   /** A multiple-choice `enum` or `mode` input (a restriction such as "only on these days") holds every option. */
   everyOption?: boolean;
   /** A suffixed subscription (`contact.open`) fires every value of its attribute, not only the suffix. */
@@ -146,7 +156,8 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
   return {
     name,
     pairModes: FULL_PAIR_MODES,
-    secondAppNumber: SECOND_APP_NUMBER,
+    secondAppNumberShift: SECOND_APP_NUMBER_SHIFT,
+    numbersAsLeft: true,
     everyOption: true,
     wholeDomains: true,
     thresholds: true,
@@ -241,7 +252,42 @@ export function pairSetting(env: Environment, app: string, input: InputIR, input
   if (env.textAsLeft && TEXT_INPUT_TYPES.has(input.type)) return textAsLeft(input);
   // A phone number is text on the platform (apps split a list of them: `sms.split("\\+")`).
   if (env.textAsLeft && input.type === 'phone') return textAsLeft(input) ?? { value: String(INPUT_CONSTANTS.phone) };
-  if ((input.type === 'number' || input.type === 'decimal') && app === 'App2' && env.secondAppNumber !== undefined) return { value: env.secondAppNumber };
+  if (NUMBER_INPUT_TYPES.has(input.type)) return { value: numberSetting(env, app, input) };
   return undefined;
+}
+
+/**
+ * The value of an app's number setting: App1's is its default as a person leaves it
+ * (`numbersAsLeft`), else the reference's constant; App2's lies `secondAppNumberShift` above
+ * App1's, or below where the declared range stops it there.
+ */
+export function numberSetting(env: Environment, app: string, input: InputIR): number {
+  const range = declaredRange(input.range);
+  const declared = env.numbersAsLeft ? numberIn(input.defaultValue, range) : undefined;
+  const first = declared ?? (INPUT_CONSTANTS.number as number);
+  const shift = env.secondAppNumberShift;
+  if (app !== 'App2' || shift === undefined) return first;
+  return [first + shift, first - shift, range.max, range.min].find((v) => v !== first && Number.isFinite(v) && inRange(v, range)) ?? first;
+}
+
+interface NumberRange {
+  min: number;
+  max: number;
+}
+
+/** A declared range (`"1..60"`, `"(0..99)"`, `"*..0"`, `*` unbounded); unbounded when absent or unreadable. */
+function declaredRange(range: string | undefined): NumberRange {
+  const bounds = /^\(?\s*(\*|-?\d+(?:\.\d+)?)\s*\.\.\s*(\*|-?\d+(?:\.\d+)?)\s*\)?$/.exec(range?.trim() ?? '');
+  if (!bounds) return { min: -Infinity, max: Infinity };
+  const bound = (text: string, unbounded: number) => (text === '*' ? unbounded : Number(text));
+  return { min: bound(bounds[1], -Infinity), max: bound(bounds[2], Infinity) };
+}
+
+const inRange = (v: number, range: NumberRange) => v >= range.min && v <= range.max;
+
+/** A declared default as a number (`5`, `"5"`, `5.0`) inside the range; undefined otherwise. */
+function numberIn(value: unknown, range: NumberRange): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) && inRange(n, range) ? n : undefined;
 }
 

@@ -14,7 +14,7 @@ import { comparisons, type Comparison } from '../analysis/thresholds.js';
 import { capabilityOf, deviceValuesOf, isCommandSet, isManualEvent, type CapabilitySpec } from '../devices/capabilities.js';
 import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
 import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
-import { locationModes, REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
+import { locationModes, numberSetting, REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { expandEventType, type EventTypeSpec } from './environment-events.js';
 import { scanPairTypes, type ScannedType } from './reference-scan.js';
 import { oneOffTimerMethods } from './due-timers.js';
@@ -190,11 +190,11 @@ function wholeType(type: string): string {
 
 const isNumeric = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));
 
-/** What one app compares numbers against, the attributes it observes, and the value of its numeric settings. */
+/** What one app compares numbers against, the attributes it observes, and the values of its numeric settings. */
 interface AppThresholds {
   observed: ReadonlySet<string> | 'all';
   comparisons: readonly Comparison[];
-  setting: number;
+  setting: (name: string) => number;
 }
 
 /**
@@ -206,8 +206,15 @@ interface AppThresholds {
  * or one it only saves and restores.
  */
 function appThresholds(app1: AppIR, app2: AppIR, env: Environment): AppThresholds[] {
-  const ofApp = (ir: AppIR, setting: number): AppThresholds => ({ observed: observedAttributes(ir), comparisons: comparisons(ir), setting });
-  return [ofApp(app1, INPUT_CONSTANTS.number as number), ofApp(app2, env.secondAppNumber ?? (INPUT_CONSTANTS.number as number))];
+  const ofApp = (ir: AppIR, app: string): AppThresholds => ({
+    observed: observedAttributes(ir),
+    comparisons: comparisons(ir),
+    setting: (name) => {
+      const input = ir.inputs.find((i) => i.name === name);
+      return input === undefined ? (INPUT_CONSTANTS.number as number) : numberSetting(env, app, input);
+    },
+  });
+  return [ofApp(app1, 'App1'), ofApp(app2, 'App2')];
 }
 
 /** The distinct thresholds of an attribute, sorted: the numbers of the comparisons its values reach. */
@@ -216,7 +223,7 @@ function thresholdsOf(attribute: string, apps: readonly AppThresholds[]): number
   for (const app of apps) {
     if (app.observed !== 'all' && !app.observed.has(attribute)) continue;
     for (const c of app.comparisons) {
-      if (c.attributes === 'any' || c.attributes.has(attribute)) for (const n of c.numbers) numbers.add(n === 'setting' ? app.setting : n);
+      if (c.attributes === 'any' || c.attributes.has(attribute)) for (const n of c.numbers) numbers.add(typeof n === 'number' ? n : app.setting(n.setting));
     }
   }
   return [...numbers].sort((a, b) => a - b);

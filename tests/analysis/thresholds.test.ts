@@ -32,7 +32,7 @@ def powered(evt) {
     lights.setLevel(100)
   }
 }`;
-    expect(comparisonsOf(source)).toEqual([{ numbers: ['setting'], attributes: ['power'] }]);
+    expect(comparisonsOf(source)).toEqual([{ numbers: [{ setting: 'startAbove' }], attributes: ['power'] }]);
   });
 
   it("reach a handler's event value as the attributes it is subscribed to, through conversions", () => {
@@ -49,7 +49,7 @@ def changed(evt) {
     expect(comparisonsOf(source)).toEqual([
       { numbers: [30], attributes: ['temperature'] },
       { numbers: [-5], attributes: ['temperature'] },
-      { numbers: ['setting'], attributes: ['temperature'] },
+      { numbers: [{ setting: 'startAbove' }], attributes: ['temperature'] },
       { numbers: [40], attributes: ['temperature'] },
     ]);
   });
@@ -61,7 +61,7 @@ def changed(evt) {
   state.lastRun = now()
   if (now() - state.lastRun > minutes * 60 * 1000) lights.off()
 }`;
-    expect(comparisonsOf(source)).toEqual([{ numbers: ['setting'], attributes: [] }]);
+    expect(comparisonsOf(source)).toEqual([{ numbers: [{ setting: 'minutes' }], attributes: [] }]);
   });
 
   it("follow values into the app's own methods and out of them: arguments into parameters, results into calls", () => {
@@ -75,11 +75,11 @@ def check(value, limit) {
 def reading() { def r = meter.currentValue("power"); return r }`;
     expect(comparisonsOf(source)).toEqual([
       { numbers: [75], attributes: ['temperature'] },
-      { numbers: ['setting'], attributes: ['power'] },
+      { numbers: [{ setting: 'startAbove' }], attributes: ['power'] },
     ]);
   });
 
-  it("reach every attribute where a side is not known (a timer's or an endpoint's parameter, a result the analysis does not follow), with the app's setting", () => {
+  it("reach every attribute where a side is not known (a timer's or an endpoint's parameter, a result the analysis does not follow), with every numeric setting of the app", () => {
     const source = `${PREFERENCES}
 def installed() { subscribe(sensor, "temperature", changed) }
 mappings { path("/level") { action: [PUT: "setLevel"] } }
@@ -89,9 +89,9 @@ def setLevel(level) { if (level < 20) lights.on() }
 def loop() { if (total() < 3) lights.on() }
 def total() { def n = 0; for (x in [1, 2]) { n += x } }`;
     expect(comparisonsOf(source)).toEqual([
-      { numbers: [75, 'setting'], attributes: 'any' },
-      { numbers: [20, 'setting'], attributes: 'any' },
-      { numbers: [3, 'setting'], attributes: 'any' },
+      { numbers: [75, { setting: 'startAbove' }, { setting: 'minutes' }], attributes: 'any' },
+      { numbers: [20, { setting: 'startAbove' }, { setting: 'minutes' }], attributes: 'any' },
+      { numbers: [3, { setting: 'startAbove' }, { setting: 'minutes' }], attributes: 'any' },
     ]);
   });
 
@@ -114,7 +114,7 @@ def changed(evt) {
   state["last" + evt.name] = evt.value
   if (state.lasttemperature < 50) lights.on()
 }`;
-    expect(comparisonsOf(source)).toEqual([{ numbers: [50, 'setting'], attributes: 'any' }]);
+    expect(comparisonsOf(source)).toEqual([{ numbers: [50, { setting: 'startAbove' }, { setting: 'minutes' }], attributes: 'any' }]);
   });
 
   it('follow a store field assigned an attribute in one method and compared in another', () => {

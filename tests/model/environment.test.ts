@@ -167,6 +167,25 @@ describe('number settings', () => {
       'heatingSetpoint heat-when-cold=70 over heat-on-arrival=50',
     ]);
   });
+
+  it("hold their default inside the declared range in the full environment, App2's as far from App1's as the range allows; the reference's are the constant", () => {
+    const comfort = fixture('heat-to-comfort');
+    // 68 + 20 is above the range's 80 and 68 - 20 below its 60: App2's is the range's end.
+    expect(conflicts(check(comfort, comfort, { attributes: ['heatingSetpoint'], env: 'full' }))).toEqual([
+      'heatingSetpoint heat-to-comfort=68 over heat-to-comfort=80',
+      'heatingSetpoint heat-to-comfort=80 over heat-to-comfort=68',
+    ]);
+    expect(check(comfort, comfort, { attributes: ['heatingSetpoint'], env: 'reference' }).verdict).toBe('no-conflict');
+  });
+
+  it('give a numeric attribute values on each side of each setting the app compares it against, a default given as text too', () => {
+    const humid = fixture('fan-on-when-humid');
+    const values = eventValues(humid, fixture('heat-on-arrival'), 'full', 'humidity').map(Number);
+    // Below 65, between 65 and 70 (where the fan is left as it is), and above 70.
+    expect(values.some((v) => v < 65)).toBe(true);
+    expect(values.some((v) => v > 65 && v < 70)).toBe(true);
+    expect(values.some((v) => v > 70)).toBe(true);
+  });
 });
 
 describe('time settings', () => {

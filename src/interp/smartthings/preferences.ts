@@ -121,6 +121,7 @@ function inputStub(run: PreferencesRun): BuiltinFunction {
         title: str(n.get('title')),
         options: optionsOf(n),
         defaultValue: n.get('defaultValue') ?? undefined,
+        range: str(n.get('range')),
         page: run.page,
         section: run.section,
         ...(run.opening === undefined ? {} : { pageOpening: run.opening }),

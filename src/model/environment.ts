@@ -143,6 +143,15 @@ export interface Environment {
    * service manager's discovered bridges). The reference's model runs no page code (§2.3).
    */
   configuredPages?: boolean;
+  /**
+   * A subscription the same as one the app holds (source, event, value filter, handler) is not made
+   * again, so the handler runs once per event: apps that subscribe again from a periodic
+   * `initialize()` without unsubscribing (MQTT bridges, every 15 minutes) hear each event once, and
+   * so does an app subscribing two inputs of one capability (an inside and an outside thermometer),
+   * which share the model's one device, whose event is one sensor's report. The reference appends
+   * every subscription, so its handler runs once per call made.
+   */
+  oneSubscriptionEach?: boolean;
 }
 
 export const REFERENCE_ENVIRONMENT: Environment = { name: 'reference', wholeDomains: false, thresholds: false };
@@ -179,6 +188,7 @@ export function environmentOf(name: EnvironmentName, locationModeRun: boolean): 
     unknownDevices: true,
     contestedOnly: true,
     configuredPages: true,
+    oneSubscriptionEach: true,
   };
 }
 

@@ -161,6 +161,7 @@ export class HomeHost implements Host {
 
   subscribe(handle: AppHandle, subscription: RuntimeSubscription): void {
     this.events.access('write', subscriptionLocation(handle.id, subscription.handler));
+    if (this.environment.oneSubscriptionEach && this.world.subscriptions.some(({ app, subscription: s }) => app.id === handle.id && sameSubscription(s, subscription))) return;
     this.world.subscriptions.push({ app: this.world.instance(handle.id), subscription });
   }
 
@@ -231,6 +232,11 @@ export class HomeHost implements Host {
   recordAccess(_app: AppHandle, access: Access): void {
     this.events.access(access.kind, access.location);
   }
+}
+
+/** The same source, event, value filter and handler (and kind: an event or a command sent). */
+function sameSubscription(a: RuntimeSubscription, b: RuntimeSubscription): boolean {
+  return sameTarget(a.target, b.target) && a.attribute === b.attribute && a.value === b.value && a.handler === b.handler && a.command === b.command;
 }
 
 function sameTarget(a: SubscriptionTarget, b: SubscriptionTarget): boolean {

@@ -188,6 +188,31 @@ describe('number settings', () => {
   });
 });
 
+describe('subscriptions made again', () => {
+  /** How many subscriptions the app holds after installing and calling `initialize()` once more. */
+  const subscriptionsAfterAnotherCall = (env: 'reference' | 'full') => {
+    const relay = loadApp(fixture('switch-relay'));
+    if (!relay.ok) throw new Error('fixture does not load');
+    const home = new Home(relay.app.ir, { init: true, environment: pairEnvironment({ env }) });
+    home.install();
+    home.app.invoke('initialize', []);
+    return home.activeSubscriptions.length;
+  };
+
+  it("are one subscription in the full environment, so the handler runs once per event; the reference's list grows with every call", () => {
+    expect(subscriptionsAfterAnotherCall('full')).toBe(1);
+    // installed() runs initialize() through the timer, which the reference fires at once, and itself.
+    expect(subscriptionsAfterAnotherCall('reference')).toBe(3);
+  });
+
+  it('so a pair of apps that subscribe again every 15 minutes has a finite state space in the full environment', () => {
+    const relay = fixture('switch-relay');
+    const full = check(relay, relay, { attributes: ['switch'], env: 'full', maxStates: 500 });
+    expect(full.complete).toBe(true);
+    expect(full.states).toBeLessThan(50);
+  });
+});
+
 describe('time settings', () => {
   it("are the platform's ISO text in the full environment, so an app that parses its time setting with the platform's pattern acts; the reference's \"15:00\" stops it", () => {
     const [arrival, departure] = [fixture('lights-on-at-arrival-time'), fixture('lights-off-on-departure')];

@@ -43,17 +43,25 @@ interface DeviceChoice {
 export function devicePayloads(ir: AppIR, roles: ReadonlyMap<string, PathRole>, answers: readonly string[], others: boolean): EndpointPayload[] {
   if (roles.size === 0) return answers.map((answer) => ({ label: answer, values: {}, answer }));
   const constants = others && answers.length > 1 ? answers : [];
-  const payloads = new Map<string, EndpointPayload>();
-  for (const answer of constants.length > 0 ? constants : [answers[0]]) {
-    for (const choice of deviceChoices(ir, [...roles.values()].includes('command'))) {
-      const ordered = [...roles].sort(([, a], [, b]) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b));
-      const values = Object.fromEntries(ordered.map(([path, role]) => [path, valueOf(choice, role)]));
-      const named = Object.entries(values).map(([path, value]) => `${path.split('.').pop()}=${value}`);
-      const label = [...named, ...(constants.length > 0 ? [answer] : [])].join(', ');
-      if (!payloads.has(label)) payloads.set(label, { label, values, answer });
-    }
-  }
+  const choices = deviceChoices(ir, [...roles.values()].includes('command'));
+  const ordered = [...roles].sort(([, a], [, b]) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b));
+  const payloadOf = (answer: string, choice: DeviceChoice): EndpointPayload => {
+    const values = Object.fromEntries(ordered.map(([path, role]) => [path, valueOf(choice, role)]));
+    const named = Object.entries(values).map(([path, value]) => `${path.split('.').pop()}=${value}`);
+    return { label: [...named, ...(constants.length > 0 ? [answer] : [])].join(', '), values, answer };
+  };
+  // Each constant with every choice, in turns (every constant's first choice, then every second),
+  // so that the cap cuts evenly: a dashboard's `type` "switch" gets switches although its first
+  // constant, "thermostatHeat", has as many choices as the cap.
+  const perAnswer = (constants.length > 0 ? constants : [answers[0]]).map((answer) => choices.map((choice) => payloadOf(answer, choice)));
+  const payloads = new Map(inTurns(perAnswer).map((p) => [p.label, p]));
   return [...payloads.values()].slice(0, MAX_DEVICE_PAYLOADS);
+}
+
+/** The lists' elements in turns: every list's first, then every list's second, and so on. */
+function inTurns<T>(lists: readonly (readonly T[])[]): T[] {
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  return Array.from({ length: longest }, (_, n) => lists.flatMap((l) => (n < l.length ? [l[n]] : []))).flat();
 }
 
 function valueOf(choice: DeviceChoice, role: PathRole): string {
@@ -73,6 +81,5 @@ function deviceChoices(ir: AppIR, withCommand: boolean): DeviceChoice[] {
     const commands = [...commandWrites(i.capability)].filter(([, writes]) => writes.length > 0).map(([command]) => command);
     return commands.length === 0 ? [] : [commands.map((command) => ({ input: i.name, device, command }))];
   });
-  const longest = Math.max(0, ...perInput.map((c) => c.length));
-  return Array.from({ length: longest }, (_, n) => perInput.flatMap((c) => (n < c.length ? [c[n]] : []))).flat();
+  return inTurns(perInput);
 }

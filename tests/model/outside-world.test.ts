@@ -234,6 +234,22 @@ describe('a bridge endpoint that runs the command a client names on the device i
   });
 });
 
+describe('a dashboard endpoint whose tile kind the handler compares against constants', () => {
+  const dashboard = fixture('tile-dashboard');
+
+  it('gets each constant in turns with the device choices, so the cap leaves no constant out', () => {
+    const [endpoint] = endpoints(loadIr(dashboard));
+    // The thermostat's commands alone make more choices than the cap.
+    expect(endpoint.payloads.length).toBe(MAX_DEVICE_PAYLOADS);
+    expect(new Set(endpoint.payloads.map((p) => p.answer))).toEqual(new Set(endpoint.answers));
+    expect(endpoint.payloads.map((p) => p.label)).toContain('device=switch0, command=on, switch');
+  });
+
+  it('toggles the switch a person taps, which an app that turns it on at an arrival then overrides', () => {
+    expect(conflicts(check(dashboard, switchOnAtHome, 'full'))).toContain('switch switch-on-at-home=on over tile-dashboard=off');
+  });
+});
+
 describe.skipIf(!HAVE_CORPUS)('the study\'s IFTTT bridge (skipped without ../shared: the corpus is not here)', () => {
   it('gets one payload per switch, alarm or lock command, each naming the input, its device and the command, at most MAX_DEVICE_PAYLOADS', () => {
     const update = endpoints(loadIr(join(SMARTAPPS_DIR, 'ifttt.groovy'))).find((e) => e.handler === 'update')!;

@@ -18,7 +18,8 @@
 //   setting that chooses a state for the app's devices ("set the switches to on or off") differs
 //   between the two apps; a time setting is the platform's ISO text; a text setting holds its
 //   default, and an optional one without a default is left blank; a required input of a device
-//   type the model lacks holds a device that takes every command. The reference's
+//   type the model lacks holds a device that takes every command; a subscription an app makes
+//   again is one. The reference's
 //   manual-action rule (§4.4) is kept in both; in `full`, what a person's later direct action
 //   sets off may also override what an earlier one set off (a person's later choice).
 import { FULL_PAIR_MODES, INPUT_CONSTANTS, NETWORK_TEXT_SETTINGS, PER_OPENING_BOOLEANS, PLATFORM_TIME_SETTING, REFERENCE_PAIR_MODES, NUMBER_INPUT_TYPES, SECOND_APP_NUMBER_SHIFT, TEXT_INPUT_TYPES, URL_TEXT } from '../devices/input-defaults.js';

@@ -242,7 +242,7 @@ export function locationModes(env: Environment, apps: readonly AppIR[]): readonl
  * to keep it. `inputs`: all the app's inputs, for the position of a mode input among them;
  * `allModes`: the location's modes (`locationModes`).
  */
-export function pairSetting(env: Environment, app: string, input: InputIR, inputs: readonly InputIR[], allModes: readonly string[] = LOCATION_MODES): { value: Value } | undefined {
+export function pairSetting(env: Environment, app: string, input: InputIR, inputs: readonly InputIR[], allModes: readonly string[] = LOCATION_MODES, numberFallback?: number): { value: Value } | undefined {
   if (app !== 'App1' && app !== 'App2') return undefined;
   if (env.everyOption && input.multiple && input.type === 'mode') return { value: [...allModes] };
   if (env.everyOption && input.multiple && input.type === 'enum' && input.options !== undefined) return { value: input.options.map(optionValue) };
@@ -263,18 +263,20 @@ export function pairSetting(env: Environment, app: string, input: InputIR, input
   if (env.textAsLeft && TEXT_INPUT_TYPES.has(input.type)) return textAsLeft(input);
   // A phone number is text on the platform (apps split a list of them: `sms.split("\\+")`).
   if (env.textAsLeft && input.type === 'phone') return textAsLeft(input) ?? { value: String(INPUT_CONSTANTS.phone) };
-  if (NUMBER_INPUT_TYPES.has(input.type)) return { value: numberSetting(env, app, input) };
+  if (NUMBER_INPUT_TYPES.has(input.type)) return { value: numberSetting(env, app, input, numberFallback) };
   return undefined;
 }
 
 /**
  * The value of an app's number setting: App1's is its default as a person leaves it
- * (`numbersAsLeft`), else the reference's constant; App2's lies `secondAppNumberShift` above
- * App1's, or below where the declared range stops it there.
+ * (`numbersAsLeft`): the declared `defaultValue`, else the number the app's code falls back on
+ * when it is blank (`fallback`: `numFlashes ?: 3`, analysis/setting-fallbacks.ts), else the
+ * reference's constant; App2's lies `secondAppNumberShift` above App1's, or below where the
+ * declared range stops it there.
  */
-export function numberSetting(env: Environment, app: string, input: InputIR): number {
+export function numberSetting(env: Environment, app: string, input: InputIR, fallback?: number): number {
   const range = declaredRange(input.range);
-  const declared = env.numbersAsLeft ? numberIn(input.defaultValue, range) : undefined;
+  const declared = env.numbersAsLeft ? (numberIn(input.defaultValue, range) ?? numberIn(fallback, range)) : undefined;
   const first = declared ?? (INPUT_CONSTANTS.number as number);
   const shift = env.secondAppNumberShift;
   if (app !== 'App2' || shift === undefined) return first;

@@ -18,6 +18,7 @@ import { locationModes, numberSetting, REFERENCE_ENVIRONMENT, type Environment }
 import { expandEventType, type EventTypeSpec } from './environment-events.js';
 import { scanPairTypes, type ScannedType } from './reference-scan.js';
 import { oneOffTimerMethods } from './due-timers.js';
+import { numberFallbacks } from '../analysis/setting-fallbacks.js';
 import { keepsClockTime, readsTimeOfDay } from '../analysis/clock-reads.js';
 import { methodWrites } from '../analysis/method-writes.js';
 import { appOutsideWorld, changingServices, endpointPayloads, serviceAttribute, WEB_ANSWER_EVENT, WEB_SERVICE_CAPABILITY } from './outside-world.js';
@@ -211,7 +212,7 @@ function appThresholds(app1: AppIR, app2: AppIR, env: Environment): AppThreshold
     comparisons: comparisons(ir),
     setting: (name) => {
       const input = ir.inputs.find((i) => i.name === name);
-      return input === undefined ? (INPUT_CONSTANTS.number as number) : numberSetting(env, app, input);
+      return input === undefined ? (INPUT_CONSTANTS.number as number) : numberSetting(env, app, input, numberFallbacks(ir).get(name));
     },
   });
   return [ofApp(app1, 'App1'), ofApp(app2, 'App2')];

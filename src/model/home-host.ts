@@ -13,6 +13,7 @@ import { countsAsWrite, isManualEvent } from '../devices/capabilities.js';
 import { applyCommand } from './commands.js';
 import { COMMAND_EVENT, type Dispatcher } from './home-dispatch.js';
 import type { DueTimers } from './due-timers.js';
+import { numberFallbacks } from '../analysis/setting-fallbacks.js';
 import { pairSetting, REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { LOCATION_MODES, type HomeWorld, type LocationVariable } from './home-world.js';
 import type { ErrorPosition } from '../interp/errors.js';
@@ -49,7 +50,8 @@ export class HomeHost implements Host {
   }
 
   inputValue(app: AppHandle, input: InputIR): Value {
-    const setting = pairSetting(this.environment, app.id, input, this.world.instance(app.id).ir.inputs, this.modes);
+    const { ir } = this.world.instance(app.id);
+    const setting = pairSetting(this.environment, app.id, input, ir.inputs, this.modes, numberFallbacks(ir).get(input.name));
     if (setting) return setting.value;
     const binding = defaultBinding(input);
     if (binding.kind === 'device') return this.deviceSetting(input, binding.capability);

@@ -178,6 +178,15 @@ describe('number settings', () => {
     expect(check(comfort, comfort, { attributes: ['heatingSetpoint'], env: 'reference' }).verdict).toBe('no-conflict');
   });
 
+  it("hold the number the app falls back on when they are blank (`degrees ?: 68`), where no default is declared, in the full environment", () => {
+    const usual = fixture('heat-to-usual');
+    expect(conflicts(check(usual, usual, { attributes: ['heatingSetpoint'], env: 'full' }))).toEqual([
+      'heatingSetpoint heat-to-usual=68 over heat-to-usual=88',
+      'heatingSetpoint heat-to-usual=88 over heat-to-usual=68',
+    ]);
+    expect(check(usual, usual, { attributes: ['heatingSetpoint'], env: 'reference' }).verdict).toBe('no-conflict');
+  });
+
   it('give a numeric attribute values on each side of each setting the app compares it against, a default given as text too', () => {
     const humid = fixture('fan-on-when-humid');
     const values = eventValues(humid, fixture('heat-on-arrival'), 'full', 'humidity').map(Number);

@@ -168,23 +168,23 @@ describe('number settings', () => {
     ]);
   });
 
-  it("hold their default inside the declared range in the full environment, App2's as far from App1's as the range allows; the reference's are the constant", () => {
-    const comfort = fixture('heat-to-comfort');
-    // 68 + 20 is above the range's 80 and 68 - 20 below its 60: App2's is the range's end.
-    expect(conflicts(check(comfort, comfort, { attributes: ['heatingSetpoint'], env: 'full' }))).toEqual([
-      'heatingSetpoint heat-to-comfort=68 over heat-to-comfort=80',
-      'heatingSetpoint heat-to-comfort=80 over heat-to-comfort=68',
+  /** The app against itself: its two setpoints conflict in the full environment; the reference's equal constants do not. */
+  function expectSelfSetpoints(name: string, first: number, second: number): void {
+    const app = fixture(name);
+    expect(conflicts(check(app, app, { attributes: ['heatingSetpoint'], env: 'full' }))).toEqual([
+      `heatingSetpoint ${name}=${first} over ${name}=${second}`,
+      `heatingSetpoint ${name}=${second} over ${name}=${first}`,
     ]);
-    expect(check(comfort, comfort, { attributes: ['heatingSetpoint'], env: 'reference' }).verdict).toBe('no-conflict');
+    expect(check(app, app, { attributes: ['heatingSetpoint'], env: 'reference' }).verdict).toBe('no-conflict');
+  }
+
+  it("hold their default inside the declared range in the full environment, App2's as far from App1's as the range allows; the reference's are the constant", () => {
+    // 68 + 20 is above the range's 80 and 68 - 20 below its 60: App2's is the range's end.
+    expectSelfSetpoints('heat-to-comfort', 68, 80);
   });
 
   it("hold the number the app falls back on when they are blank (`degrees ?: 68`), where no default is declared, in the full environment", () => {
-    const usual = fixture('heat-to-usual');
-    expect(conflicts(check(usual, usual, { attributes: ['heatingSetpoint'], env: 'full' }))).toEqual([
-      'heatingSetpoint heat-to-usual=68 over heat-to-usual=88',
-      'heatingSetpoint heat-to-usual=88 over heat-to-usual=68',
-    ]);
-    expect(check(usual, usual, { attributes: ['heatingSetpoint'], env: 'reference' }).verdict).toBe('no-conflict');
+    expectSelfSetpoints('heat-to-usual', 68, 88);
   });
 
   it('give a numeric attribute values on each side of each setting the app compares it against, a default given as text too', () => {

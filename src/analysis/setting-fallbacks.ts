@@ -4,12 +4,13 @@
 // them. The full environment gives such a setting that number (model/environment.ts,
 // `numberSetting`), where the reference binds 50 to every number input.
 //
-// Syntactic: the first `name ?: literal` (also `settings.name`, `settings["name"]`, a negated
-// literal) in the app's code per number input; a local that shadows the setting's name is not told
+// Syntactic: the first `name ?: literal` (also `settings.name`, `settings["name"]`, a negated or
+// cast literal) in the app's code per number input; a local that shadows the setting's name is not told
 // apart (in `def n = n ?: 3` the right side's `n` is the setting, as Groovy resolves it).
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { NUMBER_INPUT_TYPES } from '../devices/input-defaults.js';
+import { constantNumber } from '../parser/literals.js';
 import { walkApp } from './app-roots.js';
 import { perApp } from './per-app.js';
 
@@ -20,7 +21,7 @@ export const numberFallbacks: (app: AppIR) => ReadonlyMap<string, number> = perA
   walkApp(app, (node) => {
     if (node.kind !== 'Elvis') return;
     const name = settingName(node.left);
-    const fallback = numberLiteral(node.right);
+    const fallback = constantNumber(node.right);
     if (name !== undefined && numbers.has(name) && fallback !== undefined && !fallbacks.has(name)) fallbacks.set(name, fallback);
   });
   return fallbacks;
@@ -32,11 +33,5 @@ function settingName(e: ast.Expression): string | undefined {
   const onSettings = (object: ast.Expression) => object.kind === 'Identifier' && object.name === 'settings';
   if (e.kind === 'PropertyAccess' && typeof e.property === 'string' && onSettings(e.object)) return e.property;
   if (e.kind === 'Index' && e.index.kind === 'StringLiteral' && onSettings(e.object)) return e.index.value;
-  return undefined;
-}
-
-function numberLiteral(e: ast.Expression): number | undefined {
-  if (e.kind === 'NumberLiteral') return e.value;
-  if (e.kind === 'Unary' && e.operator === '-' && e.argument.kind === 'NumberLiteral') return -e.argument.value;
   return undefined;
 }

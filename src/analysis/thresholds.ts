@@ -11,6 +11,7 @@
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
+import { constantNumber } from '../parser/literals.js';
 import { perApp } from './per-app.js';
 import { union, ValueSources } from './value-sources.js';
 
@@ -37,21 +38,10 @@ function comparisonsOf(ir: AppIR): Comparison[] {
       if (node.kind !== 'Binary' || !RELATIONAL.has(node.operator)) return;
       const sides = values.sourcesOf(node.left, decl);
       union(sides, values.sourcesOf(node.right, decl));
-      const numbers: ComparedNumber[] = [node.left, node.right].flatMap((side) => literalNumber(side) ?? []);
+      const numbers: ComparedNumber[] = [node.left, node.right].flatMap((side) => constantNumber(side) ?? []);
       for (const setting of sides.unknown ? values.numberSettings : sides.settings) numbers.push({ setting });
       if (numbers.length > 0) found.push({ numbers, attributes: sides.unknown ? 'any' : sides.attributes });
     });
   }
   return found;
-}
-
-/** A number literal operand, also negated (`-5`) or cast (`30 as Integer`). */
-function literalNumber(node: ast.Expression): number | undefined {
-  if (node.kind === 'NumberLiteral') return node.value;
-  if (node.kind === 'Cast') return literalNumber(node.expression);
-  if (node.kind === 'Unary' && node.operator === '-') {
-    const n = literalNumber(node.argument);
-    return n === undefined ? undefined : -n;
-  }
-  return undefined;
 }

@@ -32,6 +32,11 @@ export const observedAttributes: (app: AppIR) => AttributeNames = perApp((app) =
 /** The attributes the app may read, by name (on any device), or `all`; a subscription alone is no read. */
 export const readAttributes: (app: AppIR) => AttributeNames = perApp((app) => attributeNames(app, false));
 
+/** The attributes the app may read, as `readAttributes`, where no read of them is one of `skipped`. */
+export function readAttributesExcept(app: AppIR, skipped: ReadonlySet<ast.Node>): AttributeNames {
+  return attributeNames(app, false, skipped);
+}
+
 /** A subscription to an attribute's events: the value it filters on (`"contact.open"`), if any, and its method. */
 export interface AttributeSubscription {
   value?: string;
@@ -69,10 +74,11 @@ export function subscriptionHandlers(app: AppIR): ReadonlyMap<string, readonly A
   return unknown ? 'unknown' : subscriptions;
 }
 
-function attributeNames(app: AppIR, subscriptions: boolean): AttributeNames {
+function attributeNames(app: AppIR, subscriptions: boolean, skipped: ReadonlySet<ast.Node> = new Set()): AttributeNames {
   const names = new Set<string>();
   let all = false;
   const visit = (node: ast.Node): void => {
+    if (skipped.has(node)) return;
     // `sensor["contact"]` reads a property too; a computed index the model checks at run time.
     if (node.kind === 'Index' && node.index.kind === 'StringLiteral') addProperty(node.index.value, names);
     if (node.kind === 'PropertyAccess') {
@@ -102,7 +108,7 @@ function attributeNames(app: AppIR, subscriptions: boolean): AttributeNames {
 /** Receivers that are never a device: the app, its settings and stores, an endpoint's request. */
 const NOT_DEVICES: ReadonlySet<string> = new Set(['settings', 'state', 'atomicState', 'params', 'request', 'app']);
 
-function mayBeDevice(receiver: ast.Expression): boolean {
+export function mayBeDevice(receiver: ast.Expression): boolean {
   return receiver.kind !== 'ThisExpr' && !(receiver.kind === 'Identifier' && NOT_DEVICES.has(receiver.name));
 }
 

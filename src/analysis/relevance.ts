@@ -36,8 +36,8 @@ import type * as ast from '../parser/ast.js';
 import { parameterFor } from '../parser/params.js';
 import { walk } from '../parser/walk.js';
 import { declaredNames } from './app-roots.js';
-import { ASYNC_HTTP_API } from '../devices/smartapp-api.js';
-import { READ_METHODS } from './attribute-reads.js';
+import { ACCESS_TOKEN_KEY, ASYNC_HTTP_API, PAGE_AND_MAPPING_DSL } from '../devices/smartapp-api.js';
+import { mayBeDevice, READ_METHODS } from './attribute-reads.js';
 import { ELEMENT_ITERATIONS } from './iteration.js';
 import { perApp } from './per-app.js';
 import { stateReads } from './state-reads.js';
@@ -52,13 +52,23 @@ export interface Relevance {
   parts: PartNames;
   /** The methods whose runs change nothing but irrelevant parts, callees included. */
   inert: ReadonlySet<string>;
+  /**
+   * The reads of a device's attribute (`sensor.contact`, `dev.currentValue("power")`,
+   * `dev["humidity"]`) whose value can influence no effect: a dashboard's endpoint that lists every
+   * sensor's value in its answer to a web client.
+   */
+  idleReads: ReadonlySet<ast.Node>;
 }
 
 /** Methods that change their receiver in place. */
 const MUTATORS: ReadonlySet<string> = new Set([
   'add', 'addAll', 'leftShift', 'put', 'putAll', 'putAt', 'remove', 'removeAll', 'removeAt', 'retainAll', 'clear', 'push', 'pop',
   'sort', 'unique', 'shuffle', 'set',
+  // A date, a calendar or a date format changed in place (`tf.setTimeZone(location.timeZone)`).
+  'setTimeZone', 'setTime', 'clearTime',
 ]);
+/** Mutators whose closure orders or filters the receiver's elements (a key, a comparator, a predicate). */
+const ORDERING_MUTATORS: ReadonlySet<string> = new Set(['sort', 'unique', 'removeAll', 'retainAll']);
 /**
  * Properties whose assignment changes the home, whatever holds the object: `location.mode = m`
  * (interp/smartthings/platform.ts `setProperty`).
@@ -153,8 +163,14 @@ function analyse(app: AppIR): Relevance {
   const mutations: Array<{ target: string; sources: Nodes }> = [];
   let closures = 0;
   const closureResult = () => `k:${closures++}`;
+  const reads = new Map<ast.Node, string>();
+  const readValue = (site: ast.Node): string => {
+    let value = reads.get(site);
+    if (value === undefined) reads.set(site, (value = `a:${reads.size}`));
+    return value;
+  };
   const scan = (name: string, decl: ast.MethodDecl | null, roots: readonly ast.Node[]) => {
-    const s = new MethodScan(graph, scope, name, decl ? declaredNames(decl) : new Set(), mutations, closureResult);
+    const s = new MethodScan(graph, scope, name, decl ? declaredNames(decl) : new Set(), mutations, closureResult, readValue);
     for (const root of roots) s.code(root);
     const known = summaries.get(name);
     summaries.set(name, known ? merge(known, s.summary) : s.summary);
@@ -167,7 +183,8 @@ function analyse(app: AppIR): Relevance {
   shareMutations(graph, mutations, summaries);
   linkStores(graph);
   const relevant = graph.closure([EFFECT]);
-  return { parts: relevantParts(relevant), inert: inertMethods(summaries, relevant) };
+  const idleReads = new Set([...reads].filter(([, value]) => !relevant.has(value)).map(([site]) => site));
+  return { parts: relevantParts(relevant), inert: inertMethods(summaries, relevant), idleReads };
 }
 
 function merge(a: MethodSummary, b: MethodSummary): MethodSummary {
@@ -267,6 +284,8 @@ class MethodScan {
     private readonly locals: ReadonlySet<string>,
     private readonly mutations: Array<{ target: string; sources: Nodes }>,
     private readonly closureIds: () => string,
+    /** The node of the value a device read at this site gives (one per site). */
+    private readonly readValue: (site: ast.Node) => string,
   ) {
     this.returnsTo = result(method);
   }
@@ -503,7 +522,7 @@ class MethodScan {
     if (store !== null) return wholeStore(store);
     const object = this.value(e.object, ctx);
     this.mayThrow(object);
-    return union(object, name);
+    return union(object, name, mayBeDevice(e.object) ? [this.readValue(e)] : []);
   }
 
   private index(e: ast.Index, ctx: Nodes): Nodes {
@@ -512,7 +531,7 @@ class MethodScan {
     if (part !== null) return union(index, [part]);
     const v = union(this.value(e.object, ctx), index);
     this.mayThrow(v);
-    return v;
+    return e.index.kind === 'StringLiteral' ? union(v, [this.readValue(e)]) : v;
   }
 
   private binary(e: ast.Binary, ctx: Nodes): Nodes {
@@ -564,14 +583,15 @@ class MethodScan {
     const closures = union(new Set(), ...e.args.filter((a): a is ast.Closure => a.kind === 'Closure').map((c) => this.closure(c, inner, element)));
     const all = union(target, args, closures);
     if (MUTATORS.has(method) && !COMMANDS.has(method) && this.changed(receiver) !== null) {
-      this.mutate(receiver, union(args, closures), ctx);
+      // `list.sort { state.order[it] }`: the closure's result decides the order, the list does not hold it.
+      this.mutate(receiver, ORDERING_MUTATORS.has(method) ? args : union(args, closures), union(ctx, closures));
       this.mayThrow(target);
     } else if (!isAsyncRequest(receiver) && (isStaticCall(receiver, this.locals, this.scope) || READ_METHODS.has(method) || (PURE_METHODS.has(method) && !COMMANDS.has(method)))) {
       this.mayThrow(target);
     } else {
       this.effect([all, ctx]);
     }
-    return all;
+    return READ_METHODS.has(method) ? union(all, [this.readValue(e)]) : all;
   }
 
   /** A call of one of the app's methods: arguments into parameters, the call's conditions into its control. */
@@ -593,7 +613,9 @@ class MethodScan {
 
   /** An unqualified call of the platform (or of a name the app does not define). */
   private functionCall(e: ast.MethodCall, method: string, ctx: Nodes): Nodes {
-    if (MESSAGE_CALLS.has(method)) return this.inertCall(e, ctx);
+    // A page shows the user settings (its closure is scanned where it stands, effects and all); a
+    // mapping declares an endpoint. Neither changes the home, and what a page holds decides nothing.
+    if (MESSAGE_CALLS.has(method) || PAGE_AND_MAPPING_DSL.has(method)) return this.inertCall(e, ctx);
     if (ERROR_CALLS.has(method)) {
       this.mayThrow(union(this.values(e.args, ctx), ctx));
       return new Set();
@@ -602,6 +624,12 @@ class MethodScan {
       const v = this.values(e.args, ctx);
       this.mayThrow(v);
       return v;
+    }
+    if (method === 'createAccessToken') {
+      // The token goes into `state` (interp/smartthings/builtins.ts), not into the home.
+      const token = key('state', ACCESS_TOKEN_KEY);
+      this.write(token, [], ctx);
+      return new Set([token]);
     }
     if (SYNC_HTTP_CALLS.has(method)) {
       // The request is a message; its closure runs with the outside world's answer, which no
@@ -670,6 +698,8 @@ class MethodScan {
 
   /** A change inside the value `e` names (`list << x`, `map.k = v`): it then holds `value` too. */
   private mutate(e: ast.Expression, value: Iterable<string>, deps: Iterable<string>): void {
+    // A list or map written out here is a new value nothing else holds (`["a"] << keys`).
+    if (e.kind === 'ListLiteral' || e.kind === 'MapLiteral') return;
     const target = this.changed(e);
     if (target === null) return this.effect([value, deps, this.value(e, new Set())]);
     const all = union(value, deps);

@@ -27,6 +27,16 @@ export const PURE_METHODS: ReadonlySet<string> = new Set([
   'longValue', 'getTime', 'join', 'first', 'last', 'max', 'min', 'sum', 'count', 'find', 'findAll', 'collect', 'any', 'every', 'each',
   'eachWithIndex', 'get', 'getAt', 'containsKey', 'keySet', 'values', 'sort', 'unique', 'plus', 'minus', 'multiply', 'div', 'getValue',
   'getName', 'getDisplayName', 'getDescriptionText', 'getDate', 'isPhysical', 'isDigital', 'isStateChange', 'parseText', 'parse',
+  'flatten', 'toList', 'toSet', 'asList', 'reverse', 'collectEntries', 'groupBy', 'countBy', 'inject', 'take', 'drop', 'head', 'tail',
+  'subList', 'entrySet', 'findIndexOf', 'findResult', 'findResults', 'grep', 'intersect', 'containsValue', 'padLeft', 'padRight',
+  'capitalize',
+  // The platform's codecs (`map.encodeAsJSON()`, `text.encodeAsBase64()`).
+  'encodeAsJSON', 'encodeAsJson', 'encodeAsBase64', 'encodeAsURL', 'encodeAsHTML', 'encodeAsMD5', 'decodeBase64',
+  // What an object or a device is and has (`device.respondsTo("currentValue")`, `dev.hasCommand("setLevel")`).
+  'respondsTo', 'hasProperty', 'hasCommand', 'hasAttribute', 'hasCapability', 'getId', 'getLabel', 'getDeviceNetworkId',
+  'getSupportedAttributes', 'getSupportedCommands', 'getCapabilities',
+  // The location's routines (`location.helloHome.getPhrases()`), a list the platform gives.
+  'getPhrases',
 ]);
 
 /**

@@ -2,6 +2,16 @@
 // preferences and mappings DSL) as plain data. An unqualified call of a name the app does not declare
 // is a gap of this tool when the name is one of these (an API it does not model), and the app's own
 // MissingMethodException otherwise, as on the platform.
+
+/**
+ * The preferences and mappings DSL: what the app shows the user while it is configured and the
+ * endpoints it declares. Called from a handler, a page is not shown (its closure does not run).
+ */
+export const PAGE_AND_MAPPING_DSL: ReadonlySet<string> = new Set([
+  'preferences', 'page', 'dynamicPage', 'section', 'input', 'paragraph', 'href', 'label', 'mode', 'icon', 'image', 'app',
+  'ifSet', 'ifUnset', 'mappings', 'path', 'definition',
+]);
+
 export const SMARTAPP_API: ReadonlySet<string> = new Set([
   // Child apps and devices, the hub and the web
   'addChildApp', 'addChildDevice', 'deleteChildDevice', 'deleteChildApp', 'findAllChildAppsByName', 'findAllChildAppsByNamespace',
@@ -17,9 +27,7 @@ export const SMARTAPP_API: ReadonlySet<string> = new Set([
   // Time, weather, location
   'now', 'timeOffset', 'timeToday', 'timeTodayAfter', 'timeOfDayIsBetween', 'toDateTime', 'getSunriseAndSunset', 'getWeatherFeature',
   'getTemperatureScale', 'celsiusToFahrenheit', 'fahrenheitToCelsius', 'timeZone', 'storeImage', 'getLocation', 'getApp', 'getTwcConditions', 'getTwcForecast', 'getTwcLocation', 'getTwcAlerts',
-  // The preferences and mappings DSL
-  'preferences', 'page', 'dynamicPage', 'section', 'input', 'paragraph', 'href', 'label', 'mode', 'icon', 'image', 'app',
-  'ifSet', 'ifUnset', 'mappings', 'path', 'definition',
+  ...PAGE_AND_MAPPING_DSL,
 ]);
 
 /** The API's functions that set or cancel a timer: a call of one changes when the app runs, not the home. */
@@ -27,6 +35,9 @@ export const SCHEDULING_FUNCTIONS: ReadonlySet<string> = new Set([
   'runIn', 'runOnce', 'runDaily', 'schedule', 'unschedule', 'runEvery1Minute', 'runEvery5Minutes', 'runEvery10Minutes',
   'runEvery15Minutes', 'runEvery30Minutes', 'runEvery1Hour', 'runEvery3Hours',
 ]);
+
+/** The key of `state` where `createAccessToken()` keeps the token it creates (and returns). */
+export const ACCESS_TOKEN_KEY = 'accessToken';
 
 /** The platform's asynchronous HTTP API (`include 'asynchttp_v1'`) and its requests, one per HTTP verb. */
 export const ASYNC_HTTP_API = 'asynchttp_v1';

@@ -81,6 +81,8 @@ export function invokeFunction(app: AppCore, fn: FunctionIR, args: Value[]): Val
   }
   try {
     step(b);
+    // The method's own code reads at its own sites, not at its caller's.
+    app.readSite = null;
     const scope = new Scope(null);
     const frame: Frame = { app, scope };
     bindParams(frame, fn.decl.params, args);
@@ -136,8 +138,15 @@ export function evalMethodCall(frame: Frame, e: ast.MethodCall): Value {
   // Device commands are reported at the call that issued them.
   frame.app.callSite = { file: frame.app.file, line: e.range.start.line, column: e.range.start.column };
   // `null*.m()` is null, not an empty list: the spread of nothing.
-  if (e.spread) return self === null ? null : iterate(self).map((x) => (x === null ? null : invokeMethod(frame, x, name, args, named)));
-  return invokeMethod(frame, self, name, args, named);
+  if (self === null && e.spread) return null;
+  // While the receiver answers, a device read it makes is this call's (RuntimeContext.readSite).
+  frame.app.readSite = e;
+  try {
+    if (e.spread) return iterate(self).map((x) => (x === null ? null : invokeMethod(frame, x, name, args, named)));
+    return invokeMethod(frame, self, name, args, named);
+  } finally {
+    frame.app.readSite = null;
+  }
 }
 
 export function evalCall(frame: Frame, e: ast.Call): Value {

@@ -2,6 +2,7 @@
 // and what the interpreter core sees of a platform: the contract between the two, so neither
 // imports the other.
 import type { AppMetadata } from '../ir/ir.js';
+import type * as ast from '../parser/ast.js';
 import { ExecutionSuspended, type ErrorPosition } from './errors.js';
 import type { MethodResult } from './groovy-methods.js';
 import type { AppHandle, Host } from './host.js';
@@ -46,6 +47,11 @@ export interface RuntimeContext extends Clock {
   bindInput(name: string, value: Value): void;
   /** Where the built-in being called was called from (set by the interpreter before each call). */
   callSite: ErrorPosition | null;
+  /**
+   * The property, index or method call being evaluated, while its object answers it (null
+   * otherwise): a device read made there is a read at that site (Host.readAttribute).
+   */
+  readSite: ast.Node | null;
   /** Counts `ms` the running execution waits (`pause(ms)`) against the platform's limit on one execution. */
   wait(ms: number): void;
 }

@@ -174,6 +174,8 @@ function makeClosure(frame: Frame, e: ast.Closure): GClosure {
     b.nesting += CLOSURE_CALL_LEVELS - 1;
     try {
       enterNode(b);
+      // The closure's code reads at its own sites, not at its caller's.
+      app.readSite = null;
       const scope = new Scope(frame.scope);
       scope.delegate = delegate;
       const inner: Frame = { app, scope };

@@ -8,6 +8,7 @@
 // SmartThings runtime model dispatches the command's event. The interpreter keeps no global state
 // besides the shared step budget, so nested invocations are safe.
 import type { InputIR } from '../ir/ir.js';
+import type * as ast from '../parser/ast.js';
 import type { Access } from './access.js';
 import type { ErrorPosition } from './errors.js';
 import type { SunTimes } from './time.js';
@@ -81,8 +82,11 @@ export interface Host {
   /** The value bound to an input: a DeviceRef, a list of them for `multiple: true`, or a constant. */
   inputValue(app: AppHandle, input: InputIR): Value;
 
-  /** Current value of a device attribute (`currentValue`, `currentX`, `latestValue`). Records a read. */
-  readAttribute(app: AppHandle, device: DeviceRef, attribute: string): Value;
+  /**
+   * Current value of a device attribute (`currentValue`, `currentX`, `latestValue`), read at
+   * `site` (RuntimeContext.readSite). Records a read.
+   */
+  readAttribute(app: AppHandle, device: DeviceRef, attribute: string, site: ast.Node | null): Value;
   /**
    * Runs a device command (`lock()`, `setLevel(50)`). Synchronous and re-entrant: the command's
    * event reaches every subscriber before this returns. Records the attribute writes.

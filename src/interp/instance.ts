@@ -26,7 +26,7 @@ import { toStr } from './operators.js';
 import { tagContainer, type Owner } from './ownership.js';
 import { asSavedJson, jsonCopy } from './java/json.js';
 import { BuiltinObject, GDate, isNumber, PlatformRecord, TrackedMap, type GMap, type Value } from './values.js';
-import type { Statement } from '../parser/ast.js';
+import type { Node, Statement } from '../parser/ast.js';
 
 export interface InstanceOptions {
   /** `App1`, `App2`: prefixes the app's access locations. */
@@ -67,6 +67,7 @@ export class AppInstance implements AppHandle, AppCore {
   readonly state: TrackedMap;
   readonly atomicState: TrackedMap;
   callSite: ErrorPosition | null = null;
+  readSite: Node | null = null;
   /** The method the host invoked last: where an error found later in the app state is reported. */
   private lastInvoked: string | null = null;
   /** How many of the app's executions are in progress (an event it causes may run another inside its own). */

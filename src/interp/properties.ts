@@ -95,8 +95,14 @@ export function evalPropertyAccess(frame: Frame, e: ast.PropertyAccess): Value {
   const obj = recurse.evalExpr(frame, e.object);
   const name = propertyName(frame, e.property);
   if (obj === null && e.safe) return null;
-  if (e.spread) return obj === null ? null : iterate(obj).map((x) => (x === null ? null : getProperty(frame, x, name)));
-  return getProperty(frame, obj, name);
+  // While the object answers, a device read it makes is this expression's (RuntimeContext.readSite).
+  frame.app.readSite = e;
+  try {
+    if (e.spread) return obj === null ? null : iterate(obj).map((x) => (x === null ? null : getProperty(frame, x, name)));
+    return getProperty(frame, obj, name);
+  } finally {
+    frame.app.readSite = null;
+  }
 }
 
 /**
@@ -223,7 +229,13 @@ export function evalIndex(frame: Frame, e: ast.Index): Value {
   if (e.index.kind === 'RangeExpr' && (Array.isArray(obj) || typeof obj === 'string')) {
     return sliceByRange(obj, num.toInt(recurse.evalExpr(frame, e.index.from)), num.toInt(recurse.evalExpr(frame, e.index.to)), e.index.exclusive);
   }
-  return getAt(frame, obj, recurse.evalExpr(frame, e.index));
+  const index = recurse.evalExpr(frame, e.index);
+  frame.app.readSite = e;
+  try {
+    return getAt(frame, obj, index);
+  } finally {
+    frame.app.readSite = null;
+  }
 }
 
 /** `list[1..-1]`, `str[0..<3]`: negative bounds count from the end; a reversed range reverses. */

@@ -14,6 +14,8 @@ import { applyCommand } from './commands.js';
 import { COMMAND_EVENT, type Dispatcher } from './home-dispatch.js';
 import type { DueTimers } from './due-timers.js';
 import { numberFallbacks } from '../analysis/setting-fallbacks.js';
+import { relevance } from '../analysis/relevance.js';
+import type * as ast from '../parser/ast.js';
 import { pairSetting, REFERENCE_ENVIRONMENT, type Environment } from './environment.js';
 import { LOCATION_MODES, type HomeWorld, type LocationVariable } from './home-world.js';
 import type { ErrorPosition } from '../interp/errors.js';
@@ -70,13 +72,18 @@ export class HomeHost implements Host {
     return this.environment.unknownDevices && input.required ? input.capability : undefined;
   }
 
-  readAttribute(_app: AppHandle, device: DeviceRef, attribute: string): Value {
-    // The states leave out attributes the apps' code cannot read (live-attributes.ts); a read the
-    // static scan did not see (a name computed at run time) stops the check rather than let merged
-    // states answer differently.
-    if (!this.world.isLiveAttribute(attribute)) throw new UnsupportedError(`reading ${device.id}.${attribute} by a name the static scan of attribute reads does not see`);
-    this.events.access('read', deviceAttributeLocation(device.id, attribute));
-    return this.world.devices.get(device.id)?.values.get(attribute) ?? null;
+  readAttribute(handle: AppHandle, device: DeviceRef, attribute: string, site: ast.Node | null): Value {
+    const value = this.world.devices.get(device.id)?.values.get(attribute) ?? null;
+    // The states leave out attributes the apps' code cannot read where it matters
+    // (live-attributes.ts). A read the relevance analysis finds idle may see the value of whichever
+    // run reached the state first: it decides nothing. Any other read of one (a name computed at
+    // run time the static scan did not see) stops the check rather than let merged states answer
+    // differently.
+    if (this.world.isLiveAttribute(attribute)) this.events.access('read', deviceAttributeLocation(device.id, attribute));
+    else if (site === null || !relevance(this.world.instance(handle.id).ir).idleReads.has(site)) {
+      throw new UnsupportedError(`reading ${device.id}.${attribute} by a name the static scan of attribute reads does not see`);
+    }
+    return value;
   }
 
   deviceCommand(handle: AppHandle, device: DeviceRef, command: string, args: Value[]): Value {

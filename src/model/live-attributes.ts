@@ -1,5 +1,6 @@
 // The device attributes of a pair whose values can matter (issue 17): those conflict detection
-// tracks, those either app can read (analysis/attribute-reads.ts) or a web request reads (a web
+// tracks, those either app can read where the value can influence what it does
+// (analysis/heeded-reads.ts; a dashboard's answer to a web client is no such read) or a web request reads (a web
 // service's answer, model/outside-world.ts), those a command of either app may write, and
 // those whose events can run a handler that changes something (an event whose value is already
 // current does nothing, so the value decides whether the next one runs its handlers), plus those
@@ -18,7 +19,8 @@
 // The explored graphs then have the same sequences of writes (the unheard events write nothing),
 // so the same conflicts and last writers (tests/model/live-state.test.ts); a trace may show the
 // same sensor value twice in a row where the real home had the unheard one in between.
-import { observedAttributes, readAttributes, subscriptionHandlers, type AttributeSubscription } from '../analysis/attribute-reads.js';
+import { observedAttributes, subscriptionHandlers, type AttributeSubscription } from '../analysis/attribute-reads.js';
+import { heededReads } from '../analysis/heeded-reads.js';
 import { relevance } from '../analysis/relevance.js';
 import { possibleWrites } from '../analysis/write-bound.js';
 import { CAPABILITIES } from '../devices/capabilities.js';
@@ -54,7 +56,7 @@ export function liveAttributes(apps: readonly AppIR[], events: readonly PairEven
   const known = subscriptions.every((h): h is Subscriptions => h !== 'unknown');
   for (const app of apps) {
     // Without every subscription's attribute and handler known, every attribute subscribed to is live.
-    const observed = known ? readAttributes(app) : observedAttributes(app);
+    const observed = known ? heededReads(app) : observedAttributes(app);
     if (observed === 'all') return { live: 'all', alwaysDispatched, silent };
     for (const name of observed) live.add(name);
   }

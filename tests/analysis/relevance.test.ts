@@ -1,8 +1,10 @@
 // Which parts of an app's state can influence what it does to the home, and which methods change
 // nothing that matters (src/analysis/relevance.ts), and the handlers of each attribute's events
-// (src/analysis/attribute-reads.ts), on small apps.
+// (src/analysis/attribute-reads.ts), and the reads of attributes whose value can matter
+// (src/analysis/heeded-reads.ts), on small apps.
 import { describe, expect, it } from 'vitest';
 import { readAttributes, subscriptionHandlers } from '../../src/analysis/attribute-reads.js';
+import { heededReads } from '../../src/analysis/heeded-reads.js';
 import { liveParts, relevance } from '../../src/analysis/relevance.js';
 import { lowerSource } from '../../src/pipeline/load.js';
 
@@ -138,5 +140,59 @@ describe('the handlers of an attribute\'s events', () => {
 describe('relevant parts through a store used whole', () => {
   it('follows a change of a key through a name that holds the whole store', () => {
     expect(relevantKeys(`def h(evt) { def s = state\n s.x = state.y }\ndef g(evt) { if (state.x) sw.on() }`)).toEqual(['x', 'y']);
+  });
+});
+
+describe('reads of a device attribute whose value matters', () => {
+  const heeded = (source: string) => names(heededReads(ir(source)));
+
+  it('leaves out reads that reach only an endpoint answer, a log line or a message', () => {
+    const source = `
+mappings { path("/data") { action: [GET: "listDevices"] } }
+def listDevices() { [temperature: thermometers.collect { [id: it.id, value: it.currentTemperature] }, door: door.currentValue("contact"), humid: meter["humidity"]] }
+def h(evt) { log.debug "power \${meter.currentPower}"; sendPush("battery \${meter.battery}") }`;
+    for (const attribute of ['temperature', 'contact', 'humidity', 'power', 'battery']) expect(heeded(source)).not.toContain(attribute);
+    // All of them are reads by name all the same.
+    expect(names(readAttributes(ir(source)))).toEqual(expect.arrayContaining(['temperature', 'contact', 'humidity', 'power', 'battery']));
+  });
+
+  it('keeps a read that decides a command, reaches one through the state, or may throw before one', () => {
+    expect(heeded(`def h(evt) { if (sensor.currentTemperature > 80) fan.on() }`)).toContain('temperature');
+    expect(heeded(`def h(evt) { state.last = door.currentValue("contact") }\ndef g(evt) { if (state.last == "open") lock1.lock() }`)).toContain('contact');
+    expect(heeded(`def h(evt) { def level = meter.currentPower.toInteger()\n light.on() }`)).toContain('power');
+    expect(heeded(`def h(evt) { dimmer.setLevel(meter.currentValue("illuminance")) }`)).toContain('illuminance');
+  });
+
+  it('marks the idle reads by their expressions, not by the attribute', () => {
+    const app = ir(`def h(evt) { log.debug "\${sensor.currentTemperature}"; if (sensor.currentTemperature > 80) fan.on() }`);
+    expect(relevance(app).idleReads.size).toBeGreaterThan(0);
+    expect(names(heededReads(app))).toContain('temperature');
+  });
+});
+
+describe('calls that change nothing in the home', () => {
+  it('takes a page for what the user sees while configuring: what it shows is not relevant', () => {
+    const source = `
+def h(evt) { state.last = evt.value }
+def mainPage() { dynamicPage(name: "mainPage") { section("Last") { paragraph "last: \${state.last}" } } }`;
+    expect(inert(source)).toEqual(['h', 'mainPage']);
+    expect(relevantKeys(source)).toEqual([]);
+  });
+
+  it('keeps the token `createAccessToken()` stores as a key of the state, not an effect', () => {
+    expect(inert(`def h(evt) { if (!state.accessToken) createAccessToken() }`)).toEqual(['h']);
+    const used = `def h(evt) { createAccessToken() }\ndef g(evt) { if (state.accessToken) sw.on() }`;
+    expect(inert(used)).toEqual([]);
+    expect(relevantKeys(used)).toEqual(['accessToken']);
+  });
+
+  it('changes only the new value when a list written out is changed, and only the receiver when a date format is', () => {
+    expect(inert(`def h(evt) { log.debug((["a"] << evt.value).flatten().encodeAsJSON()) }`)).toEqual(['h']);
+    expect(inert(`def h(evt) { def f = new java.text.SimpleDateFormat("h:mm a")\n f.setTimeZone(location.timeZone)\n log.debug f.format(new Date()) }`)).toEqual(['h']);
+  });
+
+  it('does not take a list sorted by a key of the state for that key: a change of the list is not one of the key', () => {
+    const source = `def h(evt) { def data = []\n data.sort { state.rank }\n data << state.other\n log.debug data }\ndef g(evt) { if (state.rank) sw.on() }`;
+    expect(relevantKeys(source)).toEqual(['rank']);
   });
 });

@@ -250,3 +250,41 @@ describe('a stored state restores its own run\'s values of the parts left out', 
     }
   });
 });
+
+describe('a dashboard whose sensor reads only answer a web client', () => {
+  // The dashboard reads every sensor into its endpoint's answer, which decides nothing it does to
+  // the home (analysis/heeded-reads.ts): the states leave those sensors out, and its reads see a
+  // left-out value. Against the demo motion light: the same conflicts and last writers as with
+  // every attribute kept, in fewer states.
+  const dashboard = join(REPO_ROOT, 'tests/model/fixtures/relevance/sensor-dashboard.groovy');
+
+  it('leaves the sensors it only shows out of the states, and finds the same conflicts and last writers', () => {
+    const board = loadApp(dashboard);
+    const light = loadApp(join(DEMO_DIR, 'motion-light.groovy'));
+    if (!board.ok || !light.ok) throw new Error('the fixture apps load');
+    const apps = [board.app, light.app] as const;
+    const environment = environmentOf('full', false);
+    const { live } = liveAttributes([apps[0].ir, apps[1].ir], buildPairEvents(apps[0], apps[1], environment, TRACKED).events, TRACKED);
+    expect(live === 'all' ? 'all' : [...live]).toEqual(expect.arrayContaining(['switch', 'motion']));
+    for (const shown of ['contact', 'temperature', 'illuminance']) expect(live === 'all' ? [shown] : [...live]).not.toContain(shown);
+    const all = explore(apps, false, { env: 'full', maxStates: 20_000 });
+    const reduced = explore(apps, true, { env: 'full', maxStates: 20_000 });
+    expect(all.complete).toBe(true);
+    expect(reduced.complete).toBe(true);
+    expect(all.conflicts.length).toBeGreaterThan(0);
+    expect(reduced.conflicts).toEqual(all.conflicts);
+    expect(reduced.lastWriters).toEqual(all.lastWriters);
+    expect(reduced.states).toBeLessThan(all.states);
+  }, 120_000);
+
+  it('is decided with no exception, while a read by a name the scan does not see still stops the check', () => {
+    const partner = join(DEMO_DIR, 'motion-light.groovy');
+    const shown = checkPairFiles(dashboard, partner, { mode: 'dpor', env: 'full' });
+    expect(['conflict', 'no-conflict']).toContain(shown.verdict);
+    // The one warning is the physical channel: the light changes the illuminance the dashboard shows.
+    expect(shown.warnings.map((w) => w.kind)).toEqual(['physical']);
+    const computed = checkPairFiles(join(REPO_ROOT, 'tests/model/fixtures/relevance/computed-read.groovy'), partner, { mode: 'dpor', env: 'full' });
+    expect(computed.verdict).toBe('unsupported');
+    expect(computed.error).toMatch(/temperature by a name the static scan of attribute reads does not see/);
+  });
+});

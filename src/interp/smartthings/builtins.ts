@@ -12,7 +12,7 @@ import * as num from '../numbers.js';
 import { toStr } from '../operators.js';
 import * as time from '../time.js';
 import { BuiltinObject, ClassRef, DeviceRef, Double, GClosure, GDate, GEvent, type GMap, type Value } from '../values.js';
-import { ASYNC_HTTP_API, ASYNC_HTTP_VERBS } from '../../devices/smartapp-api.js';
+import { ACCESS_TOKEN_KEY, ASYNC_HTTP_API, ASYNC_HTTP_VERBS } from '../../devices/smartapp-api.js';
 import { asyncResponse } from './async-response.js';
 import { httpResponse } from './http-response.js';
 import { APP, installedAppId, LOCATION, mapOf } from './objects.js';
@@ -314,14 +314,14 @@ const functions: Record<string, BuiltinFunction> = {
   dynamicPage: unshownPage,
   parseJson: (_ctx, args) => parseJson(toStr(args[0] ?? null)),
   createAccessToken: (ctx) => {
-    ctx.storePut(ctx.state, 'accessToken', 'accessToken');
+    ctx.storePut(ctx.state, ACCESS_TOKEN_KEY, 'accessToken');
     return 'accessToken';
   },
   apiServerUrl: (_ctx, args) => apiServerUrl(toStr(args[0] ?? '')),
   getApiServerUrl: () => API_SERVER,
   // The URL of one of the app's own endpoints (`mappings`), signed with its access token.
   buildActionUrl: (ctx, args) => {
-    const token = toStr(ctx.storeGet(ctx.state, 'accessToken'));
+    const token = toStr(ctx.storeGet(ctx.state, ACCESS_TOKEN_KEY));
     return `${API_SERVER}/api/token/${token}/smartapps/installations/${installedAppId(ctx)}/${toStr(args[0] ?? '')}`;
   },
   // The GDK's `use(Category) { ... }`: TimeCategory's durations inside the block (java/durations.ts).

@@ -13,7 +13,7 @@ import { HUB, NOT_PLATFORM_METHODS } from './objects.js';
 
 function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Value {
   if (!d.attributes.includes(attribute)) return null;
-  const value = ctx.host.readAttribute(ctx.app, d, attribute);
+  const value = ctx.host.readAttribute(ctx.app, d, attribute, ctx.readSite);
   const text = value === null ? null : toStr(value);
   // A State's three dates (`date`, `dateCreated`, `rawDateCreated`): apps time how long a state has held with any of them.
   // The state's dates are now: the model keeps no time of a value's change (docs/model.md, "The clock").
@@ -48,7 +48,7 @@ function deviceState(ctx: RuntimeContext, d: DeviceRef, attribute: string): Valu
  */
 function readAttribute(ctx: RuntimeContext, d: DeviceRef, attribute: string): Value {
   if (!d.attributes.includes(attribute)) return null;
-  const value = ctx.host.readAttribute(ctx.app, d, attribute);
+  const value = ctx.host.readAttribute(ctx.app, d, attribute, ctx.readSite);
   return typeof value === 'string' && isVectorAttribute(attribute) ? parseJson(value) : value;
 }
 

@@ -1,0 +1,12 @@
+// The device attributes an app reads where the value can matter: the names of its reads
+// (attribute-reads.ts) less those of the reads the relevance analysis finds idle (relevance.ts
+// `idleReads`). A dashboard that answers a web client with every sensor's value reads them all,
+// and none of them decides what it does to the home: the pair's states need not keep them
+// (model/live-attributes.ts), and the home lets those reads see a left-out value
+// (model/home-host.ts `readAttribute`).
+import { readAttributesExcept } from './attribute-reads.js';
+import { perApp } from './per-app.js';
+import { relevance } from './relevance.js';
+
+/** The attributes the app may read where the value can influence an effect, by name, or `all`. */
+export const heededReads = perApp((app) => readAttributesExcept(app, relevance(app).idleReads));

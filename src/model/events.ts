@@ -10,6 +10,7 @@
 // for a pair where an app acts or not by the time of day against the sun (home.ts, `passTime`).
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
 import { observedAttributes, readAttributes } from '../analysis/attribute-reads.js';
+import { heededReads } from '../analysis/heeded-reads.js';
 import { comparisons, type Comparison } from '../analysis/thresholds.js';
 import { capabilityOf, deviceValuesOf, isCommandSet, isManualEvent, type CapabilitySpec } from '../devices/capabilities.js';
 import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
@@ -352,10 +353,14 @@ function unsubscribedReadSensors(subscribed: readonly TypeEntry[], apps: Readonl
   for (const [app, ir] of apps) {
     const observed = observedAttributes(ir);
     if (observed === 'all') continue;
+    // A sensor the app reads only where the value decides nothing (a dashboard's answer to a web
+    // client) changes nothing that matters when it changes; one it subscribes to stays.
+    const [read, heeded] = [readAttributes(ir), heededReads(ir)];
+    const sensed = (a: string) => observed.has(a) && (heeded === 'all' || heeded.has(a) || read === 'all' || !read.has(a));
     for (const input of ir.inputs) {
       const spec = input.capability === undefined ? undefined : capabilityOf(input.capability);
       if (!spec) continue;
-      for (const attribute of [...worldAttributes(spec), ...handSetAttributes(spec, tracked)].filter((a) => observed.has(a))) {
+      for (const attribute of [...worldAttributes(spec).filter(sensed), ...handSetAttributes(spec, tracked).filter((a) => observed.has(a))]) {
         const key = `${attribute}\u0000${input.capability}`;
         if (have.has(key) || !expandEventType(attribute, input.capability)) continue;
         have.add(key);

@@ -430,6 +430,11 @@ describe('sensors an app only reads', () => {
     expect(contact.map((e) => `${e.app} ${e.capability} ${e.value} ${e.extra}`)).toEqual(['App1 contactSensor closed true', 'App1 contactSensor open true']);
   });
 
+  it('but not those it reads only where the value decides nothing: a dashboard\'s answer to a web client', () => {
+    const board = join(REPO_ROOT, 'tests', 'model', 'fixtures', 'relevance', 'sensor-dashboard.groovy');
+    for (const shown of ['contact', 'temperature', 'illuminance']) expect(eventValues(board, demo('motion-light'), 'full', shown), shown).toEqual([]);
+  });
+
   it('so that a door left open in the initial state can close and the scheduled lock runs', () => {
     // init = false: "home" mode with the door open; only a door that closes lets Lock When Closed lock.
     expectOnlyInFull(closed, arrival, 'lock', 'lock unlock-on-arrival=unlocked over lock-when-closed=locked');

@@ -36,7 +36,7 @@ import type * as ast from '../parser/ast.js';
 import { parameterFor } from '../parser/params.js';
 import { walk } from '../parser/walk.js';
 import { declaredNames } from './app-roots.js';
-import { ACCESS_TOKEN_KEY, ASYNC_HTTP_API, PAGE_AND_MAPPING_DSL } from '../devices/smartapp-api.js';
+import { ACCESS_TOKEN_KEY, ASYNC_HTTP_API, PAGE_AND_MAPPING_DSL, SMARTAPP_API } from '../devices/smartapp-api.js';
 import { mayBeDevice, READ_METHODS } from './attribute-reads.js';
 import { ELEMENT_ITERATIONS } from './iteration.js';
 import { perApp } from './per-app.js';
@@ -249,11 +249,14 @@ class AppScope {
   readonly inputs: ReadonlySet<string>;
   /** The script fields: declared (`@Field def x`), or a bare name some method assigns without declaring it. */
   readonly fields: ReadonlySet<string>;
+  /** The app's getters by the property they answer: `allOk` → `getAllOk` (the interpreter's `getters`). */
+  readonly getters: ReadonlyMap<string, string>;
 
   constructor(app: AppIR) {
     const methods = new Map<string, ast.MethodDecl[]>();
     for (const m of app.methods) methods.set(m.name, [...(methods.get(m.name) ?? []), m.decl]);
     this.methods = methods;
+    this.getters = new Map(app.methods.flatMap((m) => (m.getterProperty === undefined ? [] : [[m.getterProperty, m.name] as const])));
     this.inputs = new Set(app.inputs.map((i) => i.name));
     const fields = new Set(app.fields.flatMap((f) => f.declarations.map((d) => d.name)));
     for (const m of app.methods) {
@@ -407,7 +410,9 @@ class MethodScan {
         return this.values(e.values, ctx);
       case 'Identifier': {
         const store = storeReferenced(e);
-        return store !== null && !this.locals.has(e.name) ? wholeStore(store) : this.name(e.name);
+        if (store !== null && !this.locals.has(e.name)) return wholeStore(store);
+        const getter = this.getterOf(e.name);
+        return getter === undefined ? this.name(e.name) : this.enter(getter, ctx);
       }
       case 'ListLiteral':
         return this.values(e.elements, ctx);
@@ -515,6 +520,8 @@ class MethodScan {
 
   /** A property's value: a part, a whole store, or what its object and name depend on. */
   private property(e: ast.PropertyAccess, ctx: Nodes): Nodes {
+    const getter = e.object.kind === 'ThisExpr' && typeof e.property === 'string' ? this.getterOf(e.property) : undefined;
+    if (getter !== undefined) return this.enter(getter, ctx);
     const name = typeof e.property === 'string' ? new Set<string>() : this.value(e.property, ctx);
     const part = this.part(e, anyKey);
     if (part !== null) return union(name, [part]);
@@ -596,7 +603,6 @@ class MethodScan {
 
   /** A call of one of the app's methods: arguments into parameters, the call's conditions into its control. */
   private ownCall(e: ast.MethodCall, method: string, ctx: Nodes): Nodes {
-    this.summary.callees.add(method);
     const named = this.entries(e.namedArgs, ctx);
     const args = e.args.map((a) => this.value(a, ctx));
     for (const decl of this.scope.methods.get(method)!) {
@@ -606,9 +612,25 @@ class MethodScan {
         if (p) this.graph.hold(local(method, p.name), a);
       });
     }
+    return this.enter(method, ctx);
+  }
+
+  /** A run of one of the app's methods under `ctx`: its control, its exceptions here, its result. */
+  private enter(method: string, ctx: Nodes): Nodes {
+    this.summary.callees.add(method);
     this.graph.add(control(method), ctx);
     this.mayThrow([exceptions(method)]);
     return new Set([result(method)]);
+  }
+
+  /**
+   * The getter a bare name runs (`allOk` runs `getAllOk()`, as in the interpreter's lookup), where
+   * it names no local, field or setting; taken for a call even where a platform object of that
+   * name comes first, which only adds dependencies.
+   */
+  private getterOf(name: string): string | undefined {
+    if (this.locals.has(name) || this.scope.fields.has(name) || this.scope.inputs.has(name)) return undefined;
+    return this.scope.getters.get(name);
   }
 
   /** An unqualified call of the platform (or of a name the app does not define). */
@@ -639,6 +661,9 @@ class MethodScan {
       for (const c of e.args) if (c.kind === 'Closure') this.closure(c, ctx, new Set());
       return new Set();
     }
+    // The platform's API (`subscribe`, `runIn`, `getChildDevice`): an effect whose result is the
+    // platform's (a device, a value), never one of the app's methods'.
+    if (SMARTAPP_API.has(method)) return this.effectCall(e.args, e.namedArgs, ctx);
     return this.dynamicCall(e.args, e.namedArgs, ctx);
   }
 
@@ -669,9 +694,14 @@ class MethodScan {
 
   /** A call the analysis cannot follow: an effect, with whatever any method may return. */
   private dynamicCall(parts: readonly (ast.Expression | string)[], named: readonly ast.MapEntry[], ctx: Nodes): Nodes {
+    return union(this.effectCall(parts, named, ctx), [DYNAMIC_RESULT]);
+  }
+
+  /** A call that is an effect with all its parts; its value is what they are. */
+  private effectCall(parts: readonly (ast.Expression | string)[], named: readonly ast.MapEntry[], ctx: Nodes): Nodes {
     const v = union(this.entries(named, ctx), ...parts.map((p) => (typeof p === 'string' ? new Set<string>() : this.value(p, ctx))));
     this.effect([v, ctx]);
-    return union(v, [DYNAMIC_RESULT]);
+    return v;
   }
 
   /** A closure's body, run under `ctx`; its parameters hold `element`. Its value is its result. */

@@ -196,3 +196,17 @@ def mainPage() { dynamicPage(name: "mainPage") { section("Last") { paragraph "la
     expect(relevantKeys(source)).toEqual(['rank']);
   });
 });
+
+describe('what a call runs and gives', () => {
+  it('runs an app getter for a bare name, as the interpreter does: its reads, effects and exceptions count', () => {
+    expect(names(heededReads(ir(`def getSomeoneHome() { people.any { it.currentPresence == "present" } }\ndef h(evt) { if (someoneHome) sw.on() }`)))).toContain('presence');
+    expect(names(heededReads(ir(`def getDark() { meter.currentIlluminance < 30 }\ndef h(evt) { if (this.dark) sw.on() }`)))).toContain('illuminance');
+    expect(inert(`def getLit() { sw.on(); true }\ndef h(evt) { def done = lit }`)).toEqual([]);
+  });
+
+  it('takes the result of a platform call for the platform\'s, not for any method\'s of the app', () => {
+    expect(relevantKeys(`def h(evt) { def d = getChildDevice("x")\n d.on() }\ndef count() { state.count }`)).toEqual([]);
+    // A call the analysis cannot name may run any method: what they return matters.
+    expect(relevantKeys(`def h(evt) { def d = "$name"()\n d.on() }\ndef count() { state.count }`)).toEqual(['count']);
+  });
+});

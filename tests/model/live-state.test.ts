@@ -143,6 +143,7 @@ describe.skipIf(!HAVE_CORPUS)('attributes whose events reach only inert handlers
     const demos = readdirSync(DEMO_DIR).filter((f) => f.endsWith('.groovy')).map((f) => loadApp(join(DEMO_DIR, f)));
     let compared = 0;
     let leftOut = 0;
+    const states = { full: 0, reduced: 0 };
     for (const file of readdirSync(SMARTAPPS_DIR).filter((f) => f.endsWith('.groovy'))) {
       const subject = loadApp(join(SMARTAPPS_DIR, file));
       if (!subject.ok) continue;
@@ -164,15 +165,19 @@ describe.skipIf(!HAVE_CORPUS)('attributes whose events reach only inert handlers
         const reduced = explore(apps, true, { env: 'full', maxStates: INERT_MAX_STATES });
         const pair = `${file} × ${demo.app.file} (${[...new Set(fired)].join(', ')} left out)`;
         expect(reduced.complete, pair).toBe(true);
-        expect(reduced.states, pair).toBeLessThan(full.states);
+        // Never more states; as many where the left-out events change nothing else either.
+        expect(reduced.states, pair).toBeLessThanOrEqual(full.states);
         expect(reduced.conflicts, pair).toEqual(full.conflicts);
         expect(reduced.lastWriters, pair).toEqual(full.lastWriters);
         compared++;
         leftOut += fired.length;
+        states.full += full.states;
+        states.reduced += reduced.states;
       }
     }
     expect(compared).toBeGreaterThan(10);
-    process.stderr.write(`inert-handler events: ${compared} pairs compared, ${leftOut} fired attributes left out\n`);
+    expect(states.reduced * 2).toBeLessThan(states.full);
+    process.stderr.write(`inert-handler events: ${compared} pairs compared, ${leftOut} fired attributes left out, ${states.full} -> ${states.reduced} states\n`);
   }, 600_000);
 });
 

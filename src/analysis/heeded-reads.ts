@@ -4,9 +4,15 @@
 // and none of them decides what it does to the home: the pair's states need not keep them
 // (model/live-attributes.ts), and the home lets those reads see a left-out value
 // (model/home-host.ts `readAttribute`).
-import { readAttributesExcept } from './attribute-reads.js';
+import { readAttributes, readAttributesExcept } from './attribute-reads.js';
 import { perApp } from './per-app.js';
 import { relevance } from './relevance.js';
 
 /** The attributes the app may read where the value can influence an effect, by name, or `all`. */
 export const heededReads = perApp((app) => readAttributesExcept(app, relevance(app).idleReads));
+
+/** The attributes the app reads by name only where the value can influence no effect. */
+export const idlyReadOnly = perApp((app): ReadonlySet<string> => {
+  const [read, heeded] = [readAttributes(app), heededReads(app)];
+  return read === 'all' || heeded === 'all' ? new Set() : new Set([...read].filter((a) => !heeded.has(a)));
+});

@@ -591,7 +591,8 @@ class MethodScan {
     const all = union(target, args, closures);
     if (MUTATORS.has(method) && !COMMANDS.has(method) && this.changed(receiver) !== null) {
       // `list.sort { state.order[it] }`: the closure's result decides the order, the list does not hold it.
-      this.mutate(receiver, ORDERING_MUTATORS.has(method) ? args : union(args, closures), union(ctx, closures));
+      if (ORDERING_MUTATORS.has(method)) this.mutate(receiver, args, union(ctx, closures));
+      else this.mutate(receiver, union(args, closures), ctx);
       this.mayThrow(target);
     } else if (!isAsyncRequest(receiver) && (isStaticCall(receiver, this.locals, this.scope) || READ_METHODS.has(method) || (PURE_METHODS.has(method) && !COMMANDS.has(method)))) {
       this.mayThrow(target);

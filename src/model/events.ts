@@ -10,7 +10,7 @@
 // for a pair where an app acts or not by the time of day against the sun (home.ts, `passTime`).
 import type { AppIR, SubscriptionIR } from '../ir/ir.js';
 import { observedAttributes, readAttributes } from '../analysis/attribute-reads.js';
-import { heededReads } from '../analysis/heeded-reads.js';
+import { idlyReadOnly } from '../analysis/heeded-reads.js';
 import { comparisons, type Comparison } from '../analysis/thresholds.js';
 import { capabilityOf, deviceValuesOf, isCommandSet, isManualEvent, type CapabilitySpec } from '../devices/capabilities.js';
 import { INPUT_CONSTANTS } from '../devices/input-defaults.js';
@@ -355,8 +355,8 @@ function unsubscribedReadSensors(subscribed: readonly TypeEntry[], apps: Readonl
     if (observed === 'all') continue;
     // A sensor the app reads only where the value decides nothing (a dashboard's answer to a web
     // client) changes nothing that matters when it changes; one it subscribes to stays.
-    const [read, heeded] = [readAttributes(ir), heededReads(ir)];
-    const sensed = (a: string) => observed.has(a) && (heeded === 'all' || heeded.has(a) || read === 'all' || !read.has(a));
+    const idle = idlyReadOnly(ir);
+    const sensed = (a: string) => observed.has(a) && !idle.has(a);
     for (const input of ir.inputs) {
       const spec = input.capability === undefined ? undefined : capabilityOf(input.capability);
       if (!spec) continue;

@@ -134,8 +134,9 @@ export interface Environment {
   unknownDevices?: boolean;
   /**
    * The search's states keep, of the tracked attributes, only those both apps may write (the
-   * prefilter's static write bounds): a conflict can be over no other. A speed rule: the reference
-   * keeps every tracked attribute in its states, as the paper's state counts were measured.
+   * prefilter's static write bounds), and those only on the devices a command may write them on
+   * (model/live-attributes.ts): a conflict can be over no other. A speed rule: the reference keeps
+   * every tracked attribute of every device in its states, as the paper's state counts were measured.
    */
   contestedOnly?: boolean;
   /**

@@ -131,11 +131,11 @@ export class Dispatcher {
    */
   deviceEvent(state: DeviceState, attribute: string, valueText: string, byHand = false): void {
     // An attribute left out of the state (live-attributes.ts) is no location: nothing reads it.
-    const location = this.world.isLiveAttribute(attribute) ? deviceAttributeLocation(state.ref.id, attribute) : undefined;
+    const location = this.world.isLiveAttribute(state.ref.id, attribute) ? deviceAttributeLocation(state.ref.id, attribute) : undefined;
     if (location) this.access('read', location);
     else this.usePart('device', state.ref.id);
     const changed = toStr(state.values.get(attribute) ?? null) !== valueText;
-    if (!changed && !state.spec?.alwaysDispatches && !this.world.alwaysDispatched(attribute)) return;
+    if (!changed && !state.spec?.alwaysDispatches && !this.world.alwaysDispatched(state.ref.id, attribute)) return;
     state.values.set(attribute, eventValue(state, attribute, valueText));
     if (location) this.access('write', location);
     const data = dataMap(eventDataOf(state.spec, attribute, valueText));

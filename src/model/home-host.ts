@@ -79,7 +79,7 @@ export class HomeHost implements Host {
     // run reached the state first: it decides nothing. Any other read of one (a name computed at
     // run time the static scan did not see) stops the check rather than let merged states answer
     // differently.
-    if (this.world.isLiveAttribute(attribute)) this.events.access('read', deviceAttributeLocation(device.id, attribute));
+    if (this.world.isLiveAttribute(device.id, attribute)) this.events.access('read', deviceAttributeLocation(device.id, attribute));
     else if (site === null || !relevance(this.world.instance(handle.id).ir).idleReads.has(site)) {
       throw new UnsupportedError(`reading ${device.id}.${attribute} by a name the static scan of attribute reads does not see`);
     }
@@ -101,7 +101,7 @@ export class HomeHost implements Host {
     events.usePart('device', device.id);
     for (const change of changes) {
       // An attribute whose value cannot matter is no location the checker needs to order.
-      const location = this.world.isLiveAttribute(change.attribute) ? deviceAttributeLocation(device.id, change.attribute) : undefined;
+      const location = this.world.isLiveAttribute(device.id, change.attribute) ? deviceAttributeLocation(device.id, change.attribute) : undefined;
       if (location) events.access('read', location);
       events.records.push({
         kind: 'write', depth: events.depth, app: app.id, appName, device: device.id, attribute: change.attribute, value: toStr(change.value),
@@ -213,7 +213,7 @@ export class HomeHost implements Host {
     const attribute = serviceAttribute(handle.id, service);
     const device = this.world.devices.get(simulatedDeviceId(WEB_SERVICE_CAPABILITY));
     // No device, or an answer no event changes (not live): the answer is "something else" for good.
-    if (!device || !this.world.isLiveAttribute(attribute)) return serviceResponse(service, null);
+    if (!device || !this.world.isLiveAttribute(device.ref.id, attribute)) return serviceResponse(service, null);
     this.events.access('read', deviceAttributeLocation(device.ref.id, attribute));
     const answer = device.values.get(attribute) ?? null;
     return serviceResponse(service, answer === null ? null : toStr(answer));

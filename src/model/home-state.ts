@@ -190,7 +190,7 @@ export class HomeStates {
   private deviceText(id: string): string {
     const values = this.world.devices.get(id)!.values;
     const live = this.world.isLiveAttribute;
-    return `${id}{${[...values].filter(([k]) => live(k)).map(([k, v]) => `${k}=${canonicalValue(v)}`).join(',')}}`;
+    return `${id}{${[...values].filter(([k]) => live(id, k)).map(([k, v]) => `${k}=${canonicalValue(v)}`).join(',')}}`;
   }
 
   /**

@@ -60,16 +60,16 @@ export class HomeWorld {
   /** Whether time can pass in this home: reads of the clock are then accesses the model checker orders. */
   clockAdvances = false;
   /**
-   * Whether an attribute's value can matter (model/live-attributes.ts): the others are left out of
-   * the state key and the accesses. Default: every attribute.
+   * Whether the value of a device's attribute can matter (model/live-attributes.ts): the others are
+   * left out of the state key and the accesses. Default: every attribute.
    */
-  isLiveAttribute: (attribute: string) => boolean = () => true;
+  isLiveAttribute: (device: string, attribute: string) => boolean = () => true;
   /**
-   * Whether the environment's events on an attribute run their handlers even when the value is
+   * Whether the environment's events on a device's attribute run their handlers even when the value is
    * already current (model/live-attributes.ts: an attribute left out of the states that a value
    * nobody hears can always reset). Default: none.
    */
-  alwaysDispatched: (attribute: string) => boolean = () => false;
+  alwaysDispatched: (device: string, attribute: string) => boolean = () => false;
 
   /**
    * `init`: the reference's initial configuration (§3.2) new devices start in; `names`: the apps'

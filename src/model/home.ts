@@ -28,7 +28,7 @@ import { HomeStates, type CapturedState, type HomeSnapshot, type PartChange, typ
 import { HomeWorld, LOCATION_MODES, type DeviceState } from './home-world.js';
 import { NoDeviceInputError } from './errors.js';
 import type { TraceStep } from './trace-step.js';
-import type { AttributeLiveness } from './live-attributes.js';
+import { deviceAttributeKey, isLive, type AttributeLiveness } from './live-attributes.js';
 
 export type { HomeSnapshot } from './home-state.js';
 
@@ -69,10 +69,10 @@ export class Home {
   constructor(irs: AppIR | readonly AppIR[], options: HomeOptions = { init: true }) {
     const list = Array.isArray(irs) ? irs : [irs as AppIR];
     this.world = new HomeWorld(options.init, options.names);
-    const live = options.liveAttributes?.live;
-    if (live !== undefined && live !== 'all') this.world.isLiveAttribute = (attribute) => live.has(attribute);
-    const always = options.liveAttributes?.alwaysDispatched;
-    if (always !== undefined && always.size > 0) this.world.alwaysDispatched = (attribute) => always.has(attribute);
+    const liveness = options.liveAttributes;
+    if (liveness !== undefined && liveness.live !== 'all') this.world.isLiveAttribute = (device, attribute) => isLive(liveness, device, attribute);
+    const always = liveness?.alwaysDispatched;
+    if (always !== undefined && always.size > 0) this.world.alwaysDispatched = (device, attribute) => always.has(deviceAttributeKey(device, attribute));
     this.events = new Dispatcher(this.world, options.everyAccess ?? true);
     this.states = new HomeStates(this.world);
     const environment = options.environment ?? REFERENCE_ENVIRONMENT;

@@ -14,7 +14,7 @@ import type { CapturedState } from './home-state.js';
 import { TransitionMemo, type RememberedTransition } from './transition-memo.js';
 import { conflictWrites, type WriteStep } from './conflict-writes.js';
 import { TrieNode } from './interned.js';
-import { liveAttributes } from './live-attributes.js';
+import { isSilentEvent, liveAttributes } from './live-attributes.js';
 import type { TraceStep } from './trace-step.js';
 
 /** A state of the pair's home: its snapshot, key and parts (home-state.ts). */
@@ -100,7 +100,8 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
   ) {
     this.memo = memo === 'off' ? undefined : new TransitionMemo<StepResult>();
     this.verifyMemo = memo === 'verify';
-    const attributes = liveStateOnly && tracked ? liveAttributes(apps, events, tracked) : undefined;
+    // The full environment keeps a tracked attribute only where a command may write it (`contestedOnly`).
+    const attributes = liveStateOnly && tracked ? liveAttributes(apps, events, tracked, !environment?.contestedOnly) : undefined;
     this.home = new Home(apps, { init: INITIAL_CONFIGURATIONS[0], names, everyAccess: false, liveStateOnly, liveAttributes: attributes, environment });
     this.home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
     events.forEach((e, i) => {
@@ -112,7 +113,7 @@ export class PairSystem implements EventSystem<PairState, PairTransitionInfo> {
     this.home.load();
     this.loaded = this.home.snapshot();
     // An event on a silent attribute (live-attributes.ts) leads back to its state: it is never fired.
-    const fired = events.flatMap((e, i) => (e.kind === 'device' && attributes?.silent.has(e.name) ? [] : [i]));
+    const fired = events.flatMap((e, i) => (attributes && isSilentEvent(attributes, e) ? [] : [i]));
     this.allEvents = fired;
     this.alwaysEnabled = fired.filter((i) => events[i].kind !== 'timer' && events[i].kind !== 'time');
   }

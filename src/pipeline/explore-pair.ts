@@ -63,7 +63,8 @@ export function pairSystem(app1: LoadedApp, app2: LoadedApp, options: Pick<Check
   const tracked = options.attributes ?? DEFAULT_TRACKED;
   const irs = [app1.ir, app2.ir] as const;
   const events = buildPairEvents(app1, app2, env, tracked).events;
-  // The environment's events follow the tracked list; the states need only what both apps may write.
+  // The environment's events follow the tracked list; the states need only what both apps may
+  // write, on the devices they may write it on (model/live-attributes.ts).
   const stateTracked = env.contestedOnly ? contestedAttributes(irs, tracked) : tracked;
   return new PairSystem(irs, options.firstConflict ? writersFirst(irs, events, stateTracked) : events, [appName(app1), appName(app2)], { tracked: stateTracked, environment: env, memo: options.memo });
 }

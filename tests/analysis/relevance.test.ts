@@ -3,7 +3,7 @@
 // (src/analysis/attribute-reads.ts), and the reads of attributes whose value can matter
 // (src/analysis/heeded-reads.ts), on small apps.
 import { describe, expect, it } from 'vitest';
-import { readAttributes, subscriptionHandlers } from '../../src/analysis/attribute-reads.js';
+import { ANY_DEVICE, readAttributes, subscriptionHandlers } from '../../src/analysis/attribute-reads.js';
 import { heededReads } from '../../src/analysis/heeded-reads.js';
 import { liveParts, relevance } from '../../src/analysis/relevance.js';
 import { lowerSource } from '../../src/pipeline/load.js';
@@ -111,10 +111,16 @@ describe('the handlers of an attribute\'s events', () => {
   it('names the handlers and value filters per attribute; a subscription by computed name or to every event of a device makes them unknown', () => {
     const handlers = subscriptionHandlers(ir(`def installed() { subscribe(s, "battery", batteryHandler); subscribe(c, "contact.open", "openHandler"); subscribe(location, "mode", modeHandler) }\ndef batteryHandler(e) {}\ndef openHandler(e) {}\ndef modeHandler(e) {}`));
     expect(handlers === 'unknown' ? 'unknown' : Object.fromEntries(handlers)).toEqual({
-      battery: [{ handler: 'batteryHandler' }], contact: [{ value: 'open', handler: 'openHandler' }], mode: [{ handler: 'modeHandler' }],
+      battery: [{ handler: 'batteryHandler', device: ANY_DEVICE }], contact: [{ value: 'open', handler: 'openHandler', device: ANY_DEVICE }], mode: [{ handler: 'modeHandler', device: ANY_DEVICE }],
     });
+    // A subscription made on an input is made on that input's device (one device per capability).
+    const onInput = subscriptionHandlers(ir(`preferences { section("s") { input "door", "capability.contactSensor" } }\ndef installed() { subscribe(door, "contact", h) }\ndef h(e) {}`));
+    expect(onInput === 'unknown' ? 'unknown' : onInput.get('contact')).toEqual([{ handler: 'h', device: 'contactSensor0' }]);
     expect(subscriptionHandlers(ir(`def installed() { subscribe(s, attr, h) }\ndef h(e) {}`))).toBe('unknown');
     expect(subscriptionHandlers(ir(`def installed() { subscribe(s, h) }\ndef h(e) {}`))).toBe('unknown');
+    // An app's own `subscribe()` method, called without arguments, is no subscription.
+    const own = subscriptionHandlers(ir(`def installed() { subscribe() }\ndef subscribe() { subscribe(s, "motion", h) }\ndef h(e) {}`));
+    expect(own === 'unknown' ? 'unknown' : [...own.keys()]).toEqual(['motion']);
   });
 
   it('takes a command called by a computed name, or a name computed on settings, for no read of an attribute', () => {

@@ -1,10 +1,10 @@
 // Which device attributes the pair's states keep (src/model/live-attributes.ts), on small apps:
 // an attribute whose events reach only inert handlers (they change nothing that matters) is left out; one with a value nobody
 // hears is left out and its events always run their handlers; one an app reads or a command of the pair may write
-// stays.
+// stays, on the devices it reads or writes (one device per capability).
 import { describe, expect, it } from 'vitest';
 import type { PairEvent } from '../../src/model/events.js';
-import { liveAttributes } from '../../src/model/live-attributes.js';
+import { isLive, liveAttributes } from '../../src/model/live-attributes.js';
 import { environmentOf } from '../../src/model/environment.js';
 import { PairSystem } from '../../src/model/pair-system.js';
 import { lowerSource } from '../../src/pipeline/load.js';
@@ -38,20 +38,46 @@ describe('the live device attributes of a pair', () => {
   ];
 
   it('leaves out what only inert handlers hear and what a value nobody hears can re-arm, keeps what is read or commanded', () => {
-    const { live, alwaysDispatched, silent } = liveAttributes([ir(APP), ir(APP)], events, ['switch']);
-    expect(live === 'all' ? 'all' : [...live]).toEqual(expect.arrayContaining(['switch', 'contact']));
-    expect(live === 'all' ? [] : [...live]).not.toContain('battery');
-    expect(live === 'all' ? [] : [...live]).not.toContain('motion');
-    expect([...alwaysDispatched]).toEqual(['motion']);
+    const liveness = liveAttributes([ir(APP), ir(APP)], events, ['switch']);
+    expect(isLive(liveness, 'switch0', 'switch')).toBe(true);
+    expect(isLive(liveness, 'contactSensor0', 'contact')).toBe(true);
+    expect(isLive(liveness, 'battery0', 'battery')).toBe(false);
+    expect(isLive(liveness, 'motionSensor0', 'motion')).toBe(false);
+    expect([...liveness.alwaysDispatched]).toEqual(['motionSensor0.motion']);
     // Every battery event runs only the inert logBattery: the pair never fires them.
-    expect([...silent]).toEqual(['battery']);
+    expect([...liveness.silent]).toEqual(['battery0.battery']);
   });
 
   it('keeps an attribute whose every fired value some effectful handler hears', () => {
     const bothValues = APP.replace('subscribe(m, "motion.active", lightOn)', 'subscribe(m, "motion", lightOn)');
-    const { live, alwaysDispatched } = liveAttributes([ir(bothValues), ir(APP)], events, ['switch']);
-    expect(live === 'all' ? [] : [...live]).toContain('motion');
-    expect([...alwaysDispatched]).toEqual([]);
+    const liveness = liveAttributes([ir(bothValues), ir(APP)], events, ['switch']);
+    expect(isLive(liveness, 'motionSensor0', 'motion')).toBe(true);
+    expect([...liveness.alwaysDispatched]).toEqual([]);
+  });
+
+  it('keeps an attribute only on the devices an app reads, commands or hears it on', () => {
+    // A logger of every switch beside an app that dims one light: the relay switch's value decides
+    // nothing, while the dimmer's switch is commanded and read.
+    const logger = `preferences { section("s") { input "relays", "capability.relaySwitch"; input "lights", "capability.switch" } }
+def installed() { subscribe(relays, "switch", logged); subscribe(lights, "switch", logged) }
+def logged(evt) { log.debug "$evt.value" }`;
+    const dimmer = `preferences { section("s") { input "dim", "capability.switchLevel"; input "m", "capability.motionSensor" } }
+def installed() { subscribe(m, "motion", moved) }
+def moved(evt) { if (dim.currentSwitch == "off") dim.setLevel(50) }`;
+    const switches = [...device('relaySwitch', 'switch', ['on', 'off']), ...device('switch', 'switch', ['on', 'off']), ...device('switchLevel', 'switch', ['on', 'off'])];
+    const liveness = liveAttributes([ir(logger), ir(dimmer)], switches, []);
+    expect(isLive(liveness, 'switchLevel0', 'switch')).toBe(true);
+    expect(isLive(liveness, 'relaySwitch0', 'switch')).toBe(false);
+    expect(isLive(liveness, 'switch0', 'switch')).toBe(false);
+    expect([...liveness.silent].sort()).toEqual(['relaySwitch0.switch', 'switch0.switch']);
+    // A read through what is not certainly an input (an event's device) may be of any device.
+    const anyDevice = dimmer.replace('dim.currentSwitch', 'evt.device.currentSwitch');
+    const everywhere = liveAttributes([ir(logger), ir(anyDevice)], switches, []);
+    expect(['relaySwitch0', 'switch0', 'switchLevel0'].every((d) => isLive(everywhere, d, 'switch'))).toBe(true);
+    expect([...everywhere.silent]).toEqual([]);
+    // A handler that acts, subscribed to the relay, keeps the relay's switch.
+    const heard = liveAttributes([ir(logger.replace('subscribe(relays, "switch", logged)', 'subscribe(relays, "switch", acted)') + '\ndef acted(evt) { lights.off() }'), ir(dimmer)], switches, []);
+    expect(isLive(heard, 'relaySwitch0', 'switch')).toBe(true);
   });
 
   it('keeps an attribute a command of either app may write, and leaves out one only a command of neither writes', () => {
@@ -61,11 +87,9 @@ describe('the live device attributes of a pair', () => {
 def installed() { subscribe(door, "lock", logged) }
 def logged(evt) { def buffer = state.buffer ?: []\n buffer << evt.value\n state.buffer = buffer.size() > 3 ? [] : buffer }`;
     const locks = device('lock', 'lock', ['locked', 'unlocked']);
-    const { live } = liveAttributes([ir(logger), ir(APP)], locks, ['switch']);
-    expect(live === 'all' ? 'all' : [...live]).not.toContain('lock');
+    expect(isLive(liveAttributes([ir(logger), ir(APP)], locks, ['switch']), 'lock0', 'lock')).toBe(false);
     const locker = APP.replace('def lightOn(evt) { sw.on() }', 'def lightOn(evt) { sw.on(); door.lock() }').replace('input "sw", "capability.switch"', 'input "sw", "capability.switch"; input "door", "capability.lock"');
-    const kept = liveAttributes([ir(logger), ir(locker)], locks, ['switch']).live;
-    expect(kept === 'all' ? 'all' : [...kept]).toContain('lock');
+    expect(isLive(liveAttributes([ir(logger), ir(locker)], locks, ['switch']), 'lock0', 'lock')).toBe(true);
   });
 
   it('never fires an event of a silent attribute: it would lead back to its state', () => {

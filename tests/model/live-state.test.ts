@@ -12,10 +12,12 @@ import type { WriteGraph } from '../../src/conflicts/types.js';
 import type { AttributeWrite } from '../../src/model/attribute-write.js';
 import { environmentOf, type EnvironmentName } from '../../src/model/environment.js';
 import { buildPairEvents } from '../../src/model/events.js';
-import { liveAttributes } from '../../src/model/live-attributes.js';
+import { isLive, liveAttributes, type AttributeLiveness } from '../../src/model/live-attributes.js';
+import { simulatedDeviceId } from '../../src/devices/capabilities.js';
+import { contestedAttributes } from '../../src/conflicts/prefilter.js';
+import type { PairEvent } from '../../src/model/events.js';
 import { INITIAL_CONFIGURATIONS, PairSystem } from '../../src/model/pair-system.js';
 import { trackedFilter } from '../../src/pipeline/explore-pair.js';
-import { contestedAttributes } from '../../src/conflicts/prefilter.js';
 import { loadApp, type LoadedApp } from '../../src/pipeline/load.js';
 import { checkPairFiles } from '../../src/pipeline/check-pair.js';
 import { writeGraph } from '../../src/pipeline/write-graph.js';
@@ -64,6 +66,10 @@ function lastWriters(graph: WriteGraph): Set<string> {
 /** An app's own failure while the pair installs (an error with a kind); anything else is the test's or the model's. */
 const installFailure = (e: unknown) => e instanceof Error && 'kind' in e;
 
+/** The names of the device events whose attribute the states leave out on the event's device. */
+const leftOutEvents = (liveness: AttributeLiveness, events: readonly PairEvent[]) =>
+  events.flatMap((e) => (e.kind === 'device' && e.capability !== undefined && !isLive(liveness, simulatedDeviceId(e.capability), e.name) ? [e.name] : []));
+
 function explore(
   apps: readonly [LoadedApp, LoadedApp],
   liveStateOnly: boolean,
@@ -72,9 +78,10 @@ function explore(
     maxStates = MAX_STATES,
     stateTracked = TRACKED,
     everyAttribute = false,
-  }: { env?: EnvironmentName; maxStates?: number; stateTracked?: readonly string[]; everyAttribute?: boolean } = {},
+    trackedEverywhere = false,
+  }: { env?: EnvironmentName; maxStates?: number; stateTracked?: readonly string[]; everyAttribute?: boolean; trackedEverywhere?: boolean } = {},
 ) {
-  const environment = environmentOf(env, false);
+  const environment = { ...environmentOf(env, false), ...(trackedEverywhere ? { contestedOnly: false } : {}) };
   // Without the tracked attributes the pair system keeps every device attribute in its states.
   const inStates = everyAttribute ? undefined : stateTracked;
   const system = new PairSystem([apps[0].ir, apps[1].ir], buildPairEvents(apps[0], apps[1], environment, TRACKED).events, undefined, { liveStateOnly, tracked: inStates, environment });
@@ -151,8 +158,7 @@ describe.skipIf(!HAVE_CORPUS)('attributes whose events reach only inert handlers
         if (!demo.ok) continue;
         const apps = [subject.app, demo.app] as const;
         const events = buildPairEvents(apps[0], apps[1], environmentOf('full', false)).events;
-        const { live } = liveAttributes([apps[0].ir, apps[1].ir], events, TRACKED);
-        const fired = events.flatMap((e) => (e.kind === 'device' && live !== 'all' && !live.has(e.name) ? [e.name] : []));
+        const fired = leftOutEvents(liveAttributes([apps[0].ir, apps[1].ir], events, TRACKED, false), events);
         if (fired.length === 0) continue;
         let full;
         try {
@@ -181,10 +187,12 @@ describe.skipIf(!HAVE_CORPUS)('attributes whose events reach only inert handlers
   }, 600_000);
 });
 
-describe.skipIf(!HAVE_CORPUS)('states that keep only the attributes both apps may write (the full environment)', () => {
-  // A conflict needs both apps to write its attribute (conflicts/prefilter.ts, contestedAttributes),
-  // so the states may leave the others out as untracked. On the paper's pairs in the full
-  // environment: the same conflicts, and the same last writers of the attributes both may write.
+describe.skipIf(!HAVE_CORPUS)('states that keep only the attributes both apps may write, where they may write them (the full environment)', () => {
+  // A conflict needs both apps to write its target (conflicts/prefilter.ts, contestedAttributes),
+  // so the states may keep only those attributes, and only on the devices a command may write them
+  // on (model/live-attributes.ts). On the paper's pairs in the full environment: the same conflicts,
+  // and the same last writers of the attributes both may write, as with every tracked attribute of
+  // every device kept.
   it('finds the same conflicts and contested last writers on every pair plain search finishes within 800 states', () => {
     const pairs = new Map(readPaperTables(PAPER_DIR).map((row) => [`${row.app1} ${row.app2}`, [row.app1, row.app2]]));
     let compared = 0;
@@ -194,10 +202,9 @@ describe.skipIf(!HAVE_CORPUS)('states that keep only the attributes both apps ma
       if (!a.ok || !b.ok) continue;
       const apps = [a.app, b.app] as const;
       const contested = contestedAttributes([a.app.ir, b.app.ir], TRACKED);
-      if (contested.length === TRACKED.length) continue;
       let all;
       try {
-        all = explore(apps, true, { env: 'full', maxStates: 800 });
+        all = explore(apps, true, { env: 'full', maxStates: 800, trackedEverywhere: true });
       } catch (e) {
         if (!installFailure(e)) throw e;
         continue; // an app that fails while installing: checked elsewhere
@@ -269,9 +276,12 @@ describe('a dashboard whose sensor reads only answer a web client', () => {
     if (!board.ok || !light.ok) throw new Error('the fixture apps load');
     const apps = [board.app, light.app] as const;
     const environment = environmentOf('full', false);
-    const { live } = liveAttributes([apps[0].ir, apps[1].ir], buildPairEvents(apps[0], apps[1], environment, TRACKED).events, TRACKED);
-    expect(live === 'all' ? 'all' : [...live]).toEqual(expect.arrayContaining(['switch', 'motion']));
-    for (const shown of ['contact', 'temperature', 'illuminance']) expect(live === 'all' ? [shown] : [...live]).not.toContain(shown);
+    const liveness = liveAttributes([apps[0].ir, apps[1].ir], buildPairEvents(apps[0], apps[1], environment, TRACKED).events, TRACKED, false);
+    expect(isLive(liveness, simulatedDeviceId('switch'), 'switch')).toBe(true);
+    expect(isLive(liveness, simulatedDeviceId('motionSensor'), 'motion')).toBe(true);
+    for (const [capability, shown] of [['contactSensor', 'contact'], ['temperatureMeasurement', 'temperature'], ['illuminanceMeasurement', 'illuminance']]) {
+      expect(isLive(liveness, simulatedDeviceId(capability), shown), shown).toBe(false);
+    }
     const all = explore(apps, false, { env: 'full', maxStates: 20_000 });
     const reduced = explore(apps, true, { env: 'full', maxStates: 20_000 });
     expect(all.complete).toBe(true);

@@ -13,6 +13,10 @@
 // command is (`switches."$command"()`, `dev."set$x"(v)`: `mayBeRead`). A device property read
 // through a computed index (`sensor[name]`), or a command name that turns out to read, is not seen
 // here: the home stops the check if one reads a left-out attribute (HomeHost.readAttribute).
+//
+// A read or a subscription whose receiver is certainly one of the app's device inputs
+// (device-receivers.ts) is of that input's device, one device per capability; any other may be of
+// any device (`AttributeReadDevices`, `AttributeSubscription.device`).
 import { simulatedDeviceId } from '../devices/capabilities.js';
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';

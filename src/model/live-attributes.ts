@@ -1,18 +1,19 @@
 // The device attributes of a pair whose values can matter (issue 17): those conflict detection
 // tracks, those either app can read where the value can influence what it does
 // (analysis/heeded-reads.ts; a dashboard's answer to a web client is no such read) or a web request
-// reads (a web service's answer, model/outside-world.ts), those a command of either app may write,
-// and those whose events can run a handler that changes something (an event whose value is already
-// current does nothing, so the value decides whether the next one runs its handlers), plus those
-// whose changes decide whether a live toggle flips (an effective `setColor` flips `colorChanged`).
-// The others are left out of the state key and of the accesses: two homes that differ only there
-// have the same futures.
+// reads (a web service's answer, model/outside-world.ts), those a command of either app may write
+// where the change's event can run a handler that changes something, and those whose events can
+// run such a handler (an event whose value is already current does nothing, so the value decides
+// whether the next one runs its handlers), plus those whose changes decide whether a live toggle
+// flips (an effective `setColor` flips `colorChanged`). The others are left out of the state key
+// and of the accesses: two homes that differ only there have the same futures.
 //
-// Reads are known by attribute name only, so an attribute read is live on every device. Commands
-// and events are known per device (one device per capability): a command may write only the
-// devices of its app's inputs (analysis/write-bound.ts), and an event fires on one device. So a
-// logger's subscription to every switch keeps no relay switch in the states when the other app
-// commands only a dimmer's `switch`.
+// All of it holds per device (one device per capability). A read, a subscription or a command
+// whose receiver is certainly one of the app's device inputs is of that input's device
+// (analysis/device-receivers.ts; a command may write only the devices of its app's inputs,
+// analysis/write-bound.ts), and an event fires on one device; a read through anything else keeps
+// the attribute on every device. So a logger's subscription to every switch keeps no relay switch
+// in the states when the other app commands and reads only a dimmer's `switch`.
 //
 // Of an attribute of a device no command writes and no app reads, only the gate matters. When every
 // value the environment fires on it reaches only inert handlers (analysis/relevance.ts:

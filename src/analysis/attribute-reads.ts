@@ -57,18 +57,19 @@ export function readDevicesExcept(app: AppIR, skipped: ReadonlySet<ast.Node>): A
 
 /**
  * A subscription to an attribute's events: the value it filters on (`"contact.open"`), if any, its
- * method, and the device it is made on when that is certainly an input's (`ANY_DEVICE` otherwise).
+ * method (undefined when its name is computed: `"sensorTriggered${i}"`), and the device it is made
+ * on when that is certainly an input's (`ANY_DEVICE` otherwise).
  */
 export interface AttributeSubscription {
   value?: string;
-  handler: string;
+  handler: string | undefined;
   device: string;
 }
 
 /**
  * Per attribute, the subscriptions to its events (`subscribe(dev, "battery", batteryHandler)`), or
- * `unknown` when a subscription's attribute or handler is not a literal name, or one takes every
- * event of a device (`subscribe(dev, handler)`). A call of `subscribe` with fewer arguments than the
+ * `unknown` when a subscription's attribute is not a literal name, or one takes every event of a
+ * device (`subscribe(dev, handler)`). A call of `subscribe` with fewer arguments than the
  * platform's takes is a method of the app's own (`def subscribe() { ... }`).
  */
 export function subscriptionHandlers(app: AppIR): ReadonlyMap<string, readonly AttributeSubscription[]> | 'unknown' {
@@ -84,7 +85,7 @@ export function subscriptionHandlers(app: AppIR): ReadonlyMap<string, readonly A
     }
     const [attribute, handler] = [node.args[1], node.args[2]];
     const name = handler.kind === 'Identifier' ? handler.name : handler.kind === 'StringLiteral' ? handler.value : handler.kind === 'MethodReference' ? handler.method : undefined;
-    if (attribute.kind !== 'StringLiteral' || name === undefined) {
+    if (attribute.kind !== 'StringLiteral') {
       unknown = true;
       return;
     }

@@ -107,8 +107,9 @@ export class ValueSources {
     this.numberSettings = new Set(ir.inputs.filter(isNumber).map((i) => i.name));
     this.otherSettings = new Set(ir.inputs.filter((i) => !isNumber(i) && i.capability === undefined).map((i) => i.name));
     const subscriptions = subscriptionHandlers(ir);
-    if (subscriptions !== 'unknown') {
-      for (const [attribute, list] of subscriptions) for (const { handler } of list) this.handlerAttributes.set(handler, (this.handlerAttributes.get(handler) ?? new Set()).add(attribute));
+    // A handler named at run time may be any method: then no handler's event is known.
+    if (subscriptions !== 'unknown' && [...subscriptions.values()].every((list) => list.every((s) => s.handler !== undefined))) {
+      for (const [attribute, list] of subscriptions) for (const { handler } of list) this.handlerAttributes.set(handler!, (this.handlerAttributes.get(handler!) ?? new Set()).add(attribute));
     }
     for (const { decl } of ir.methods) {
       this.methods.set(decl.name, [...(this.methods.get(decl.name) ?? []), decl]);

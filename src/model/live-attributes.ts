@@ -99,7 +99,7 @@ export function liveAttributes(apps: readonly AppIR[], events: readonly PairEven
   const free = known ? apps.map((app) => relevance(app).inert) : [];
   /** Whether an event of `attribute` on `device` (with `value`, or any) may run a handler that is not inert. */
   const heard = (device: string, attribute: string, value?: string) =>
-    !known || subscriptions.some((subs, i) => (subs.get(attribute) ?? []).some((s) => !free[i].has(s.handler) && mayReach(s.device, device) && (value === undefined || mayMatch(s.value, value))));
+    !known || subscriptions.some((subs, i) => (subs.get(attribute) ?? []).some((s) => !isInert(free[i], s.handler) && mayReach(s.device, device) && (value === undefined || mayMatch(s.value, value))));
   // An attribute an app's command may write on a device (one of its inputs' capabilities':
   // analysis/write-bound.ts bounds the writes soundly, as the prefilter relies on). Its value
   // decides whether the command changes it, so whether the change's event runs the handlers.
@@ -162,6 +162,11 @@ function firedValues(events: readonly PairEvent[], live: Set<string>): Map<strin
  */
 function mayMatch(filter: string | undefined, value: string): boolean {
   return filter === undefined || filter === value || filter.split(' ')[0] === value.split(' ')[0];
+}
+
+/** Whether a subscription's handler is one of the app's inert methods; a handler named at run time may be any method. */
+function isInert(inert: ReadonlySet<string>, handler: string | undefined): boolean {
+  return handler !== undefined && inert.has(handler);
 }
 
 /** Whether a subscription made on `subscribed` (a device, or any) hears the events of `device`. */

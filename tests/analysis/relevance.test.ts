@@ -118,6 +118,9 @@ describe('the handlers of an attribute\'s events', () => {
     expect(onInput === 'unknown' ? 'unknown' : onInput.get('contact')).toEqual([{ handler: 'h', device: 'contactSensor0' }]);
     expect(subscriptionHandlers(ir(`def installed() { subscribe(s, attr, h) }\ndef h(e) {}`))).toBe('unknown');
     expect(subscriptionHandlers(ir(`def installed() { subscribe(s, h) }\ndef h(e) {}`))).toBe('unknown');
+    // A handler named at run time is some method, of a known attribute.
+    const computed = subscriptionHandlers(ir(`def installed() { subscribe(s, "contact.open", "opened\${i}") }\ndef opened0(e) {}`));
+    expect(computed === 'unknown' ? 'unknown' : Object.fromEntries(computed)).toEqual({ contact: [{ value: 'open', handler: undefined, device: ANY_DEVICE }] });
     // An app's own `subscribe()` method, called without arguments, is no subscription.
     const own = subscriptionHandlers(ir(`def installed() { subscribe() }\ndef subscribe() { subscribe(s, "motion", h) }\ndef h(e) {}`));
     expect(own === 'unknown' ? 'unknown' : [...own.keys()]).toEqual(['motion']);

@@ -78,6 +78,10 @@ def moved(evt) { if (dim.currentSwitch == "off") dim.setLevel(50) }`;
     // A handler that acts, subscribed to the relay, keeps the relay's switch.
     const heard = liveAttributes([ir(logger.replace('subscribe(relays, "switch", logged)', 'subscribe(relays, "switch", acted)') + '\ndef acted(evt) { lights.off() }'), ir(dimmer)], switches, []);
     expect(isLive(heard, 'relaySwitch0', 'switch')).toBe(true);
+    // So does a handler named at run time: it may be any method of the app.
+    const named = liveAttributes([ir(logger.replace('subscribe(relays, "switch", logged)', 'subscribe(relays, "switch", "log${1}")')), ir(dimmer)], switches, []);
+    expect(isLive(named, 'relaySwitch0', 'switch')).toBe(true);
+    expect(isLive(named, 'switch0', 'switch')).toBe(false);
   });
 
   it('keeps an attribute a command of either app may write, and leaves out one only a command of neither writes', () => {

@@ -20,10 +20,7 @@
 import { simulatedDeviceId } from '../devices/capabilities.js';
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
-import { walk } from '../parser/walk.js';
-import { appRoots } from './app-roots.js';
-import { deviceInputs } from './commands.js';
-import { ReceiverResolver, shadowingNames } from './device-receivers.js';
+import { walkWithInputs } from './device-receivers.js';
 import { perApp } from './per-app.js';
 import { constantString } from '../parser/literals.js';
 
@@ -148,16 +145,12 @@ function readOf(node: ast.Node, subscriptions: boolean): { names: string[]; rece
  * input it certainly holds (device-receivers.ts; one device per capability), or `ANY_DEVICE`.
  */
 function walkWithDevices(app: AppIR, visit: (node: ast.Node, deviceOf: (receiver: ast.Expression | null) => string) => void): void {
-  const inputs = deviceInputs(app);
-  const shadowed = shadowingNames(app);
-  for (const root of appRoots(app)) {
-    const receivers = new ReceiverResolver(root, inputs, shadowed);
-    const deviceOf = (receiver: ast.Expression | null) => {
-      const capability = receiver === null ? undefined : inputs.get(receivers.inputOf(receiver) ?? '');
+  walkWithInputs(app, (node, capabilityOf) =>
+    visit(node, (receiver) => {
+      const capability = capabilityOf(receiver);
       return capability === undefined ? ANY_DEVICE : simulatedDeviceId(capability);
-    };
-    walk(root, (node) => visit(node, deviceOf));
-  }
+    }),
+  );
 }
 
 /** Receivers that are never a device: the app, its settings and stores, an endpoint's request. */

@@ -13,7 +13,8 @@
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
 import { walk } from '../parser/walk.js';
-import { namesDeclaredBy, walkApp } from './app-roots.js';
+import { appRoots, namesDeclaredBy, walkApp } from './app-roots.js';
+import { deviceInputs } from './commands.js';
 import { ELEMENT_ITERATIONS } from './iteration.js';
 
 /** Methods whose result holds only elements of their receiver. */
@@ -27,6 +28,23 @@ export function shadowingNames(app: AppIR): Set<string> {
   };
   walkApp(app, visit);
   return names;
+}
+
+/**
+ * Visits every node of the app's code (each method, field and top-level statement) with the
+ * capability of the device input a receiver certainly holds, or undefined.
+ */
+export function walkWithInputs(app: AppIR, visit: (node: ast.Node, capabilityOf: (receiver: ast.Expression | null) => string | undefined) => void): void {
+  const inputs = deviceInputs(app);
+  const shadowed = shadowingNames(app);
+  for (const root of appRoots(app)) {
+    const receivers = new ReceiverResolver(root, inputs, shadowed);
+    const capabilityOf = (receiver: ast.Expression | null) => {
+      const input = receiver === null ? undefined : receivers.inputOf(receiver);
+      return input === undefined ? undefined : inputs.get(input);
+    };
+    walk(root, (node) => visit(node, capabilityOf));
+  }
 }
 
 /** Resolves receivers inside one method, field or top-level statement (`root`). */

@@ -26,11 +26,9 @@ import { simulatedDeviceId } from '../devices/capabilities.js';
 import { ALARM_SYSTEM_STATUS } from '../devices/smartapp-api.js';
 import type { AppIR } from '../ir/ir.js';
 import type * as ast from '../parser/ast.js';
-import { walk } from '../parser/walk.js';
 import { commandWriteSpecs, deviceInputs } from './commands.js';
-import { appRoots } from './app-roots.js';
 import type { CommandWrite } from '../devices/capabilities.js';
-import { ReceiverResolver, shadowingNames } from './device-receivers.js';
+import { walkWithInputs } from './device-receivers.js';
 import { perApp } from './per-app.js';
 
 /** A device attribute (or `location`/`mode`) an app may write. */
@@ -112,36 +110,30 @@ function namedCalls(app: AppIR): NamedCalls {
     found.argumentTexts.set(method, known);
   };
   const inputs = deviceInputs(app);
-  const shadowed = shadowingNames(app);
-  const scan = (root: ast.Node) => {
-    const receivers = new ReceiverResolver(root, inputs, shadowed);
-    walk(root, (node) => {
-      if (node.kind === 'MethodCall') {
-        const input = node.receiver === null ? undefined : receivers.inputOf(node.receiver);
-        const capability = input === undefined ? undefined : inputs.get(input);
-        if (typeof node.method === 'string') {
-          noteArguments(node.method, node.namedArgs.length > 0 ? undefined : node.args);
-          const status = alarmStatusSent(node);
-          if (status !== undefined) found.alarmStatuses = union(found.alarmStatuses, status);
-          if (capability !== undefined && !REFLECTIVE_CALLS.has(node.method) && !MODE_SETTERS.has(node.method)) addTo(found.onCapability, capability, node.method);
-          else found.methods.add(node.method);
-        } else if (capability !== undefined) found.computedOn.add(capability);
-        else if (node.receiver?.kind === 'Identifier' && inputs.has(node.receiver.name)) found.computedCommand = true;
-        else if (node.receiver === null || node.receiver.kind === 'ThisExpr') found.computedOnApp ||= node.args.length > 0 || node.namedArgs.length > 0;
-        else found.computed = true;
-      } else if (node.kind === 'MethodReference') {
-        found.methods.add(node.method);
-        noteArguments(node.method, undefined);
-      } else if (node.kind === 'Assign' && node.target.kind === 'PropertyAccess') {
-        const property = node.target.property;
-        if (typeof property !== 'string' || property === 'mode') {
-          found.assignsMode = true;
-          found.assignedModes = union(found.assignedModes, node.operator === '=' ? literalText(node.value) : ANY);
-        }
+  walkWithInputs(app, (node, capabilityOf) => {
+    if (node.kind === 'MethodCall') {
+      const capability = capabilityOf(node.receiver);
+      if (typeof node.method === 'string') {
+        noteArguments(node.method, node.namedArgs.length > 0 ? undefined : node.args);
+        const status = alarmStatusSent(node);
+        if (status !== undefined) found.alarmStatuses = union(found.alarmStatuses, status);
+        if (capability !== undefined && !REFLECTIVE_CALLS.has(node.method) && !MODE_SETTERS.has(node.method)) addTo(found.onCapability, capability, node.method);
+        else found.methods.add(node.method);
+      } else if (capability !== undefined) found.computedOn.add(capability);
+      else if (node.receiver?.kind === 'Identifier' && inputs.has(node.receiver.name)) found.computedCommand = true;
+      else if (node.receiver === null || node.receiver.kind === 'ThisExpr') found.computedOnApp ||= node.args.length > 0 || node.namedArgs.length > 0;
+      else found.computed = true;
+    } else if (node.kind === 'MethodReference') {
+      found.methods.add(node.method);
+      noteArguments(node.method, undefined);
+    } else if (node.kind === 'Assign' && node.target.kind === 'PropertyAccess') {
+      const property = node.target.property;
+      if (typeof property !== 'string' || property === 'mode') {
+        found.assignsMode = true;
+        found.assignedModes = union(found.assignedModes, node.operator === '=' ? literalText(node.value) : ANY);
       }
-    });
-  };
-  for (const root of appRoots(app)) scan(root);
+    }
+  });
   if ([...REFLECTIVE_CALLS].some((name) => found.methods.has(name))) found.computed = true;
   return found;
 }

@@ -96,6 +96,9 @@ export function liveAttributes(apps: readonly AppIR[], events: readonly PairEven
   // A web service's answer is read by the app's request (model/outside-world.ts), which the
   // static scan of attribute reads does not see: it is live wherever the environment changes it.
   for (const e of events) if (e.type === WEB_ANSWER_EVENT) live.add(e.name);
+  // An event with no capability goes to whichever device has the attribute or to an app's child
+  // device (model/home.ts): its attribute is live on every device.
+  for (const e of events) if (e.kind === 'device' && e.capability === undefined) live.add(e.name);
   const free = known ? apps.map((app) => relevance(app).inert) : [];
   /** Whether an event of `attribute` on `device` (with `value`, or any) may run a handler that is not inert. */
   const heard = (device: string, attribute: string, value?: string) =>
@@ -108,7 +111,7 @@ export function liveAttributes(apps: readonly AppIR[], events: readonly PairEven
       if (w.device !== 'location' && ((!trackedEverywhere && tracked.includes(w.attribute)) || heard(w.device, w.attribute))) keepOn(w.device, w.attribute);
     }
   }
-  const fired = firedValues(events, live);
+  const fired = firedValues(events);
   for (const [name, perDevice] of fired) {
     for (const [device, values] of perDevice) {
       const here = deviceAttributeKey(device, name);
@@ -136,19 +139,11 @@ function readsByDevice(reads: ReadonlyMap<string, ReadonlySet<string>> | Readonl
   return reads instanceof Map ? reads : [...(reads as ReadonlySet<string>)].map((name) => [name, new Set([ANY_DEVICE])]);
 }
 
-/**
- * Per attribute, per device (its capability's: one device per capability), the values the
- * environment fires. An event with no capability goes to whichever device has the attribute or to
- * an app's child device (model/home.ts): its attribute is live on every device.
- */
-function firedValues(events: readonly PairEvent[], live: Set<string>): Map<string, Map<string, string[]>> {
+/** Per attribute, per device (its capability's: one device per capability), the values the environment fires. */
+function firedValues(events: readonly PairEvent[]): Map<string, Map<string, string[]>> {
   const fired = new Map<string, Map<string, string[]>>();
   for (const e of events) {
-    if (e.kind !== 'device') continue;
-    if (e.capability === undefined) {
-      live.add(e.name);
-      continue;
-    }
+    if (e.kind !== 'device' || e.capability === undefined) continue;
     const device = simulatedDeviceId(e.capability);
     const perDevice = fired.get(e.name) ?? new Map<string, string[]>();
     fired.set(e.name, perDevice.set(device, [...(perDevice.get(device) ?? []), e.value]));

@@ -36,7 +36,7 @@ import type * as ast from '../parser/ast.js';
 import { parameterFor } from '../parser/params.js';
 import { walk } from '../parser/walk.js';
 import { declaredNames } from './app-roots.js';
-import { ACCESS_TOKEN_KEY, ASYNC_HTTP_API, PAGE_AND_MAPPING_DSL, SMARTAPP_API } from '../devices/smartapp-api.js';
+import { ACCESS_TOKEN_KEY, ASYNC_HTTP_API, PAGE_AND_MAPPING_DSL, PAGE_CALLS, SMARTAPP_API } from '../devices/smartapp-api.js';
 import { mayBeDevice, READ_METHODS } from './attribute-reads.js';
 import { ELEMENT_ITERATIONS } from './iteration.js';
 import { perApp } from './per-app.js';
@@ -579,7 +579,7 @@ class MethodScan {
     const own = (receiver === null || receiver.kind === 'ThisExpr') && this.scope.methods.has(method);
     if (own) return this.ownCall(e, method, ctx);
     if (receiver === null) return this.functionCall(e, method, ctx);
-    if (receiver.kind === 'Identifier' && receiver.name === 'log' && !this.locals.has('log')) return this.inertCall(e, ctx);
+    if (receiver.kind === 'Identifier' && receiver.name === 'log' && !this.locals.has('log')) return this.inertCall(e.args, e.namedArgs, ctx);
     const store = storeReferenced(receiver);
     if (store !== null) return this.storeCall(e, store, ctx);
     const target = this.value(receiver, ctx);
@@ -636,9 +636,11 @@ class MethodScan {
 
   /** An unqualified call of the platform (or of a name the app does not define). */
   private functionCall(e: ast.MethodCall, method: string, ctx: Nodes): Nodes {
-    // A page shows the user settings (its closure is scanned where it stands, effects and all); a
-    // mapping declares an endpoint. Neither changes the home, and what a page holds decides nothing.
-    if (MESSAGE_CALLS.has(method) || PAGE_AND_MAPPING_DSL.has(method)) return this.inertCall(e, ctx);
+    // A page's closure runs only while a person configures the app, before the home's first event:
+    // what it reads and the methods it calls (under its conditions) decide nothing in a run.
+    if (PAGE_CALLS.has(method)) return this.unshownPage(e, ctx);
+    // The rest of the DSL shows the user settings or declares an endpoint: it changes nothing.
+    if (MESSAGE_CALLS.has(method) || PAGE_AND_MAPPING_DSL.has(method)) return this.inertCall(e.args, e.namedArgs, ctx);
     if (ERROR_CALLS.has(method)) {
       this.mayThrow(union(this.values(e.args, ctx), ctx));
       return new Set();
@@ -668,10 +670,20 @@ class MethodScan {
     return this.dynamicCall(e.args, e.namedArgs, ctx);
   }
 
+  /**
+   * A page's options are read; its closure is scanned apart, into a graph of its own, so that its
+   * device reads are known (and idle) but nothing it does joins the app's dependencies.
+   */
+  private unshownPage(e: ast.MethodCall, ctx: Nodes): Nodes {
+    const body = new MethodScan(new Graph(), this.scope, this.method, this.locals, [], this.closureIds, this.readValue);
+    for (const c of e.args) if (c.kind === 'Closure') body.value(c, new Set());
+    return this.inertCall(e.args.filter((a) => a.kind !== 'Closure'), e.namedArgs, ctx);
+  }
+
   /** A log line or a message: what it shows changes nothing. */
-  private inertCall(e: ast.MethodCall, ctx: Nodes): Nodes {
-    this.values(e.args, ctx);
-    this.entries(e.namedArgs, ctx);
+  private inertCall(args: readonly ast.Expression[], named: readonly ast.MapEntry[], ctx: Nodes): Nodes {
+    this.values(args, ctx);
+    this.entries(named, ctx);
     return new Set();
   }
 

@@ -12,6 +12,13 @@ export const PAGE_AND_MAPPING_DSL: ReadonlySet<string> = new Set([
   'ifSet', 'ifUnset', 'mappings', 'path', 'definition',
 ]);
 
+/**
+ * The DSL calls that build a page. Outside the preferences run (from a handler, a timer, an
+ * endpoint) the page is not shown and the closure that describes it never runs
+ * (interp/smartthings/builtins.ts `unshownPage`).
+ */
+export const PAGE_CALLS: ReadonlySet<string> = new Set(['page', 'dynamicPage']);
+
 export const SMARTAPP_API: ReadonlySet<string> = new Set([
   // Child apps and devices, the hub and the web
   'addChildApp', 'addChildDevice', 'deleteChildDevice', 'deleteChildApp', 'findAllChildAppsByName', 'findAllChildAppsByNamespace',

@@ -188,6 +188,26 @@ def mainPage() { dynamicPage(name: "mainPage") { section("Last") { paragraph "la
     expect(relevantKeys(source)).toEqual([]);
   });
 
+  it('takes the conditions inside a page for none of a run: a method the page calls runs there only while a person configures the app', () => {
+    // A dashboard: its page shows the URL once the app has state; `initialize` sends the same URL
+    // before it subscribes, so whether `urlOf` may throw decides the subscriptions.
+    const dashboard = (page: string) => `
+def mainPage() { dynamicPage(name: "mainPage") { ${page} } }
+def initialize() { sendSms(phone, urlOf("ui")[0]); subscribe(sensors, "contact", handler) }
+def handler(evt) { state.ts = now() }
+def urlOf(path) { if (!state.accessToken) createAccessToken(); ["https://example.com/$path", "?access_token=\${state.accessToken}"] }`;
+    const shown = dashboard('if (state) { section() { href url: "${urlOf("list").join()}" } }');
+    expect(relevantKeys(shown)).toEqual(['accessToken']);
+    expect(inert(shown)).toEqual(expect.arrayContaining(['handler', 'mainPage']));
+    // The same call outside a page does run, under its condition: every key decides it.
+    const run = dashboard('').replace('def handler(evt) {', 'def handler(evt) { if (state) urlOf("list");');
+    expect(relevantKeys(run)).toBe('all');
+    expect(inert(run)).not.toContain('handler');
+    // What a page reads of a device is idle, as before.
+    const reads = `def mainPage() { dynamicPage(name: "mainPage") { section("\${door.currentContact}") { } } }\ndef h(evt) { lock1.lock() }`;
+    expect(relevance(ir(reads)).idleReads.size).toBe(1);
+  });
+
   it('keeps the token `createAccessToken()` stores as a key of the state, not an effect', () => {
     expect(inert(`def h(evt) { if (!state.accessToken) createAccessToken() }`)).toEqual(['h']);
     const used = `def h(evt) { createAccessToken() }\ndef g(evt) { if (state.accessToken) sw.on() }`;

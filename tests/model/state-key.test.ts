@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Home, type HomeSnapshot } from '../../src/model/home.js';
 import { buildPairEvents } from '../../src/model/events.js';
 import { INITIAL_CONFIGURATIONS } from '../../src/model/pair-system.js';
-import { loadApp, type LoadedApp } from '../../src/pipeline/load.js';
+import { loadApp, loadSource, type LoadedApp } from '../../src/pipeline/load.js';
 import { HAVE_CORPUS, SMARTAPPS_DIR } from '../support/corpus.js';
 
 function app(name: string): LoadedApp {
@@ -75,5 +75,51 @@ describe.skipIf(!HAVE_CORPUS)('short state keys', () => {
     }
     // The walk did reach many states, and most transitions left some parts as they were.
     expect(textOf.size).toBeGreaterThan(100);
+  });
+});
+
+describe('the subscriptions in a state', () => {
+  // Each app subscribes to the door once a switch of its own turns on: App1's relay, App2's outlet
+  // (one device per capability: the door is the same contact sensor).
+  const app = (name: string, capability: string) => {
+    const loaded = loadSource(`${name}.groovy`, `definition(name: "${name}")
+preferences { section { input "trigger", "${capability}"; input "door", "capability.contactSensor" } }
+def installed() { subscribe(trigger, "switch.on", armed) }
+def armed(evt) { subscribe(door, "contact", heard) }
+def heard(evt) { log.debug "door \${evt.value}" }`);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    return loaded.app;
+  };
+  const apps = [app('relay-door', 'capability.relaySwitch'), app('outlet-door', 'capability.outlet')] as const;
+  const events = buildPairEvents(apps[0], apps[1]).events;
+  const on = (capability: string) => events.find((e) => e.capability === capability && e.value === 'on')!;
+  const open = events.find((e) => e.capability === 'contactSensor' && e.value === 'open')!;
+
+  const home = new Home([apps[0].ir, apps[1].ir], { init: INITIAL_CONFIGURATIONS[0] });
+  home.addDevices(events.flatMap((e) => (e.capability === undefined ? [] : [e.capability])));
+  home.load();
+  home.transition(() => home.installApps());
+  const installed = home.snapshot();
+
+  /** The state after the switches turn on in this order (its key, its text), and the handlers a door opening then runs. */
+  function after(order: readonly string[]) {
+    home.restore(installed);
+    for (const capability of order) home.transition(() => home.fire(on(capability)));
+    const { key } = home.capture();
+    const text = home.stateKey();
+    home.transition(() => home.fire(open));
+    const heard = home.records.flatMap((r) => (r.kind === 'handler' ? [`${r.app}.${r.handler}`] : []));
+    return { key, text, heard };
+  }
+
+  it('are each app\'s in the order it made them: the order between the apps changes no future, so it is no part of the key', () => {
+    const relayFirst = after(['relaySwitch', 'outlet']);
+    const outletFirst = after(['outlet', 'relaySwitch']);
+    expect(relayFirst.heard).toEqual(['App2.heard', 'App1.heard']);
+    expect(outletFirst.heard).toEqual(relayFirst.heard);
+    expect(outletFirst.text).toBe(relayFirst.text);
+    expect(outletFirst.key).toBe(relayFirst.key);
+    // Only one app subscribed: another state.
+    expect(after(['relaySwitch']).key).not.toBe(relayFirst.key);
   });
 });

@@ -6,12 +6,14 @@
 // value may come from.
 //
 // Followed, to a fixpoint over the whole app (sources only grow): a method's local variables; the
-// `state` and `atomicState` fields the app assigns by name; conversions (`toInteger()`,
+// `state` and `atomicState` fields the app assigns by name, and what it stores under keys computed
+// at run time (`state[evt.deviceId] = now()`), which any read of a store may give; conversions (`toInteger()`,
 // `as Integer`), `?:`, a ternary's branches, arithmetic and the values a GString embeds; the
 // arguments of the app's direct calls of its own methods into their parameters, and the values
 // those methods return into the calls.
-// Anything else is unknown: a value read by a computed name or index, a store written by a computed
-// key, the result of a method the app does not define, and the parameters of a method that is also
+// Anything else is unknown: a value read by a computed name or index (but a store's), a store
+// changed other than by storing under a key (`state.list << x`, `state.clear()`: every read of it,
+// or of that field), the result of a method the app does not define, and the parameters of a method that is also
 // reached another way than by a direct call (a timer, an endpoint, a method reference, a call by a
 // computed name, a name in a string), except a subscribed handler's event.
 import type { AppIR, InputIR } from '../ir/ir.js';
@@ -22,6 +24,7 @@ import { READ_METHODS, subscriptionHandlers } from './attribute-reads.js';
 import { storeReferenced } from './store-references.js';
 import { parameterFor } from '../parser/params.js';
 import { NUMBER_INPUT_TYPES } from '../devices/input-defaults.js';
+import { constantString } from '../parser/literals.js';
 
 const ARITHMETIC = new Set<ast.BinaryOperator>(['+', '-', '*', '/', '%', '**']);
 /** Methods and properties that give their receiver's value in another type (or a State's value). */
@@ -42,6 +45,11 @@ const EVENT_METADATA: ReadonlySet<string> = new Set([
  * platform's time helpers (`timeToday(setting).time`), and a collection's or a text's size.
  */
 const TIMES_AND_COUNTS: ReadonlySet<string> = new Set(['now', 'getTime', 'timeToday', 'timeTodayAfter', 'toDateTime', 'size', 'count', 'length']);
+/** Methods of a map or a list that read it and change nothing (a store's `state.containsKey(k)`). */
+const READING_METHODS: ReadonlySet<string> = new Set([
+  'get', 'getAt', 'containsKey', 'containsValue', 'keySet', 'values', 'entrySet', 'size', 'isEmpty', 'contains', 'find', 'findAll',
+  'each', 'eachWithIndex', 'collect', 'any', 'every', 'toString', 'inspect', 'indexOf', 'first', 'last', 'join', 'sum', 'max', 'min',
+]);
 /** Classes whose new objects hold a time (`new Date()`), or the number their arguments give. */
 const TIME_CLASSES: ReadonlySet<string> = new Set(['Date', 'java.util.Date', 'GregorianCalendar']);
 
@@ -96,8 +104,12 @@ export class ValueSources {
   private readonly returned = new Map<ast.MethodDecl, Array<ast.Expression | undefined>>();
   /** Per store field assigned by name (`state.last = ...`): where its values come from. */
   private readonly fields = new Map<string, Sources>();
-  /** Whether some store is written other than by field name (`state[key] = ...`, `state.put(...)`). */
-  private fieldsUnknown = false;
+  /**
+   * Where the values stored under a key computed at run time come from (`state[key] = ...`,
+   * `state.put(key, ...)`), and unknown where a store is changed another way (`state << m`): any
+   * field may hold them.
+   */
+  private readonly computedKeys: Sources = none();
   /** Per method name: where the values it returns come from. */
   private readonly results = new Map<string, Sources>();
   private readonly locals = new Map<ast.MethodDecl, Map<string, Sources>>();
@@ -145,6 +157,8 @@ export class ValueSources {
         return this.property(node, decl);
       case 'MethodCall':
         return this.call(node, decl);
+      case 'Index':
+        return storeReferenced(node.object) ? this.storeRead(constantString(node.index)) : unknown();
       case 'New':
         return TIME_CLASSES.has(node.type.name) ? none() : NUMERIC_CLASSES.has(node.type.name) ? this.all(node.args, decl) : unknown();
       default:
@@ -230,16 +244,49 @@ export class ValueSources {
     if (node.kind === 'Assign') {
       const value = node.operator === '=' ? this.sourcesOf(node.value, decl) : this.either(node.target, node.value, decl);
       if (node.target.kind === 'Identifier') return addTo(locals, node.target.name, value);
-      const field = this.fieldName(node.target);
-      if (field !== undefined) return addTo(this.fields, field, value);
-      if (this.writesStore(node.target)) return this.markFieldsUnknown();
+      const key = this.storeKey(node.target);
+      if (key !== undefined) return this.store(key, value);
+      if (this.writesStore(node.target)) return this.fieldUnknown(node.target);
       return false;
     }
     if (node.kind === 'MethodCall' && this.isOwnCall(node)) return this.passArguments(node, decl);
     // A store changed by a call (`state.put(k, v)`, `state.list.add(x)`) or by `<<`.
-    if (node.kind === 'MethodCall' && node.receiver && !CONVERSIONS.has(String(node.method)) && this.writesStore(node.receiver)) return this.fieldUnknown(node.receiver);
+    if (node.kind === 'MethodCall' && node.receiver && this.writesStore(node.receiver)) return this.storeCall(node, node.receiver, decl);
     if (node.kind === 'Binary' && node.operator === '<<' && this.writesStore(node.left)) return this.fieldUnknown(node.left);
     return false;
+  }
+
+  /** A call on a store or on something inside one: `put` stores under its key; a call that may change what it is called on makes that unknown. */
+  private storeCall(node: ast.MethodCall, receiver: ast.Expression, decl: ast.MethodDecl): boolean {
+    const method = String(node.method);
+    if (CONVERSIONS.has(method) || READING_METHODS.has(method)) return false;
+    if (storeReferenced(receiver) && method === 'put' && node.args.length === 2) return this.store(constantString(node.args[0]), this.sourcesOf(node.args[1], decl));
+    // What a store no longer holds reads as null: no source.
+    if (storeReferenced(receiver) && (method === 'remove' || method === 'clear')) return false;
+    return this.fieldUnknown(receiver);
+  }
+
+  /** Stores values of `value`'s sources under a field's name, or under a key computed at run time (null). */
+  private store(key: string | null, value: Sources): boolean {
+    return key === null ? union(this.computedKeys, value) : addTo(this.fields, key, value);
+  }
+
+  /**
+   * The key a store expression names: `state.last` and `state["last"]` the field's, `state[k]` a
+   * computed one (null); undefined for anything but a key of a store.
+   */
+  private storeKey(node: ast.Expression): string | null | undefined {
+    if (node.kind === 'PropertyAccess' && storeReferenced(node.object)) return typeof node.property === 'string' ? node.property : null;
+    if (node.kind === 'Index' && storeReferenced(node.object)) return constantString(node.index);
+    return undefined;
+  }
+
+  /** What a read of a store's key may give: the field's values and what was stored under computed keys; a computed key, any field's. */
+  private storeRead(key: string | null): Sources {
+    const s = copy(this.computedKeys);
+    if (key !== null) union(s, this.fields.get(key) ?? none());
+    else for (const field of this.fields.values()) union(s, field);
+    return s;
   }
 
   /** A call of one of the app's own methods by name (`check(x)`, `this.check(x)`). */
@@ -266,20 +313,13 @@ export class ValueSources {
     return grew;
   }
 
+  /** A change of the store or the field that `node` is or is inside of: its values are no longer known. */
   private fieldUnknown(node: ast.Expression): boolean {
-    const field = this.fieldName(node);
-    return field !== undefined ? addTo(this.fields, field, unknown()) : this.markFieldsUnknown();
-  }
-
-  private markFieldsUnknown(): boolean {
-    if (this.fieldsUnknown) return false;
-    this.fieldsUnknown = true;
-    return true;
-  }
-
-  /** `state.name` / `atomicState.name`: the field's name. */
-  private fieldName(node: ast.Expression): string | undefined {
-    return node.kind === 'PropertyAccess' && typeof node.property === 'string' && storeReferenced(node.object) ? node.property : undefined;
+    for (let inside = node; inside.kind === 'PropertyAccess' || inside.kind === 'Index'; inside = inside.object) {
+      const key = this.storeKey(inside);
+      if (typeof key === 'string') return addTo(this.fields, key, unknown());
+    }
+    return union(this.computedKeys, unknown());
   }
 
   /** Whether changing `node` changes a store: the store itself, a field, or something inside one. */
@@ -307,11 +347,7 @@ export class ValueSources {
     if (typeof node.property !== 'string') return unknown();
     const { object, property } = node;
     if (object.kind === 'Identifier' && object.name === 'settings') return this.identifier(property, decl);
-    if (storeReferenced(object)) {
-      if (this.fieldsUnknown) return unknown();
-      const field = this.fields.get(property);
-      return field ? copy(field) : none();
-    }
+    if (storeReferenced(object)) return this.storeRead(property);
     if (property.startsWith('current') && property.length > 7) return { ...none(), attributes: new Set([property.charAt(7).toLowerCase() + property.slice(8)]) };
     if (property === 'time') return none(); // a Date's milliseconds (`new Date().time`, `evt.date.time`)
     if (CONVERSIONS.has(property)) return this.sourcesOf(object, decl);
@@ -334,6 +370,7 @@ export class ValueSources {
     }
     if (TIMES_AND_COUNTS.has(method)) return none();
     if (receiver === null) return unknown();
+    if ((method === 'get' || method === 'getAt') && storeReferenced(receiver) && args.length === 1) return this.storeRead(constantString(args[0]));
     if (CONVERSIONS.has(method) && args.length === 0) return this.sourcesOf(receiver, decl);
     if (receiver.kind === 'Identifier' && NUMERIC_CLASSES.has(receiver.name) && NUMERIC_STATICS.has(method)) return this.all(args, decl);
     return unknown();

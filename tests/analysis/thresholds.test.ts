@@ -107,14 +107,53 @@ def changed(evt) {
     expect(comparisonsOf(source)).toEqual([{ numbers: [2], attributes: [] }]);
   });
 
-  it('treat a store the app writes by a computed key as unknown', () => {
+  it('follow what a store holds under keys computed at run time into every read of the store', () => {
     const source = `${PREFERENCES}
 def installed() { subscribe(sensor, "temperature", changed) }
 def changed(evt) {
   state["last" + evt.name] = evt.value
   if (state.lasttemperature < 50) lights.on()
 }`;
-    expect(comparisonsOf(source)).toEqual([{ numbers: [50, { setting: 'startAbove' }, { setting: 'minutes' }], attributes: 'any' }]);
+    expect(comparisonsOf(source)).toEqual([{ numbers: [50], attributes: ['temperature'] }]);
+    // A rate limit keeps a time per device: no attribute reaches its comparison with the setting.
+    const rateLimit = `${PREFERENCES}
+def installed() { subscribe(sensor, "temperature", changed) }
+def changed(evt) {
+  def lastTime = state[evt.deviceId]
+  if (lastTime == null || now() - lastTime >= minutes * 60000) { lights.on(); state[evt.deviceId] = now() }
+}`;
+    expect(comparisonsOf(rateLimit)).toEqual([{ numbers: [{ setting: 'minutes' }], attributes: [] }]);
+    // Under a computed key, any field may be written: a read of a named field gives it too; the
+    // field `last` is not the key `temperature`.
+    const byName = `${PREFERENCES}
+def installed() { subscribe(sensor, "temperature", changed); subscribe(meter, "power", powered) }
+def changed(evt) { state.put(evt.name, evt.value) }
+def powered(evt) { state.last = evt.value; if (state.last > 80 || state.get("temperature") > 50) lights.off() }`;
+    expect(comparisonsOf(byName)).toEqual([
+      { numbers: [80], attributes: ['power', 'temperature'] },
+      { numbers: [50], attributes: ['temperature'] },
+    ]);
+  });
+
+  it('treat a store changed other than by storing under a key as unknown: the whole store, or the field changed inside', () => {
+    const merged = `${PREFERENCES}
+def installed() { subscribe(sensor, "temperature", changed) }
+def changed(evt) {
+  state << [last: evt.value]
+  if (state.last < 50) lights.on()
+}`;
+    expect(comparisonsOf(merged)).toEqual([{ numbers: [50, { setting: 'startAbove' }, { setting: 'minutes' }], attributes: 'any' }]);
+    const inside = `${PREFERENCES}
+def installed() { subscribe(sensor, "temperature", changed) }
+def changed(evt) {
+  state.readings.add(evt.value)
+  state.count = 2
+  if (state.readings[0] < 50 || state.count > 1) lights.on()
+}`;
+    expect(comparisonsOf(inside)).toEqual([
+      { numbers: [50, { setting: 'startAbove' }, { setting: 'minutes' }], attributes: 'any' },
+      { numbers: [1], attributes: [] },
+    ]);
   });
 
   it('follow a store field assigned an attribute in one method and compared in another', () => {

@@ -45,10 +45,13 @@ const EVENT_METADATA: ReadonlySet<string> = new Set([
  * platform's time helpers (`timeToday(setting).time`), and a collection's or a text's size.
  */
 const TIMES_AND_COUNTS: ReadonlySet<string> = new Set(['now', 'getTime', 'timeToday', 'timeTodayAfter', 'toDateTime', 'size', 'count', 'length']);
-/** Methods of a map or a list that read it and change nothing (a store's `state.containsKey(k)`). */
+/**
+ * Methods of a map or a list that read it and change nothing (a store's `state.containsKey(k)`),
+ * called without a closure (which might change the elements it is given).
+ */
 const READING_METHODS: ReadonlySet<string> = new Set([
-  'get', 'getAt', 'containsKey', 'containsValue', 'keySet', 'values', 'entrySet', 'size', 'isEmpty', 'contains', 'find', 'findAll',
-  'each', 'eachWithIndex', 'collect', 'any', 'every', 'toString', 'inspect', 'indexOf', 'first', 'last', 'join', 'sum', 'max', 'min',
+  'get', 'getAt', 'containsKey', 'containsValue', 'keySet', 'values', 'entrySet', 'size', 'isEmpty', 'contains', 'toString',
+  'inspect', 'indexOf', 'first', 'last', 'join', 'sum', 'max', 'min',
 ]);
 /** Classes whose new objects hold a time (`new Date()`), or the number their arguments give. */
 const TIME_CLASSES: ReadonlySet<string> = new Set(['Date', 'java.util.Date', 'GregorianCalendar']);
@@ -259,7 +262,7 @@ export class ValueSources {
   /** A call on a store or on something inside one: `put` stores under its key; a call that may change what it is called on makes that unknown. */
   private storeCall(node: ast.MethodCall, receiver: ast.Expression, decl: ast.MethodDecl): boolean {
     const method = String(node.method);
-    if (CONVERSIONS.has(method) || READING_METHODS.has(method)) return false;
+    if (CONVERSIONS.has(method) || (READING_METHODS.has(method) && !node.args.some((a) => a.kind === 'Closure'))) return false;
     if (storeReferenced(receiver) && method === 'put' && node.args.length === 2) return this.store(constantString(node.args[0]), this.sourcesOf(node.args[1], decl));
     // What a store no longer holds reads as null: no source.
     if (storeReferenced(receiver) && (method === 'remove' || method === 'clear')) return false;

@@ -68,7 +68,7 @@ export class HomeStates {
   stateKey(): string {
     const { world } = this;
     const devices = [...world.devices.keys()].sort().map((id) => this.deviceText(id));
-    return `D[${devices.join(';')}]${this.locationText()}${this.subscriptionsText()}${this.timersText()}${world.apps.map((a) => appText(a)).join('')}`;
+    return `D[${devices.join(';')}]${this.locationText()}${this.subscriptionsText(this.subscriptionsByApp())}${this.timersText()}${world.apps.map((a) => appText(a)).join('')}`;
   }
 
   /**
@@ -95,9 +95,10 @@ export class HomeStates {
       numbers.push(this.partNumbers.get(part)!);
     }
     numbers.push(this.partId(this.locationText()));
-    const subscriptions = this.subscriptionsByApp().map((s) => ({ app: world.apps.indexOf(s.app), subscription: s.subscription }));
+    const byApp = this.subscriptionsByApp();
+    const subscriptions = byApp.map((s) => ({ app: world.apps.indexOf(s.app), subscription: s.subscription }));
     const keptSubscriptions = before && this.partNumbers.has(before.subscriptions) && sameSubscriptions(subscriptions, before.subscriptions);
-    numbers.push(keptSubscriptions ? this.partNumbers.get(before.subscriptions)! : this.partId(this.subscriptionsText()));
+    numbers.push(keptSubscriptions ? this.partNumbers.get(before.subscriptions)! : this.partId(this.subscriptionsText(byApp)));
     this.partNumbers.set(subscriptions, numbers[numbers.length - 1]);
     const timers = this.timersPart();
     numbers.push(this.partNumbers.get(timers)!);
@@ -217,8 +218,9 @@ export class HomeStates {
     return grouped ? subscriptions : apps.flatMap((app) => subscriptions.filter((s) => s.app === app));
   }
 
-  private subscriptionsText(): string {
-    const subscriptions = this.subscriptionsByApp().map(({ app, subscription: s }) => {
+  /** The canonical text of the subscriptions, in `subscriptionsByApp`'s order. */
+  private subscriptionsText(byApp: HomeWorld['subscriptions']): string {
+    const subscriptions = byApp.map(({ app, subscription: s }) => {
       const target = s.target.kind === 'device' ? s.target.device.id : s.target.kind;
       return `${app.id}:${target}.${s.command ? 'command:' : ''}${s.attribute ?? ''}.${s.value ?? ''}>${s.handler}`;
     });
